@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Configures and builds cuzk (Release, Ninja) into build/release. Extra arguments go to CMake's
-# configure step, e.g. scripts/build.sh -DCUZK_CUDA=ON.
+# Configures and builds cuzk (Release, Ninja) into build/release. The CUDA backend is compiled
+# whenever nvcc is found (its device tests skip themselves on machines without a GPU). Extra
+# arguments go to CMake's configure step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cuda_args=()
+nvcc=$(command -v nvcc || true)
+[ -n "$nvcc" ] || [ ! -x /usr/local/cuda/bin/nvcc ] || nvcc=/usr/local/cuda/bin/nvcc
+if [ -n "$nvcc" ]; then
+  cuda_args=(-DCUZK_CUDA=ON -DCMAKE_CUDA_COMPILER="$nvcc")
+fi
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda_args[@]}" "$@" >/dev/null
 cmake --build build/release -j "$(nproc)"

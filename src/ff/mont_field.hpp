@@ -6,6 +6,13 @@
 // (Koç–Acar–Kaliski 1996) in the "no final carry" form, valid when the top limb of p is below
 // 2^63 - 1 (true for both BLS12-381 fields; static_assert'ed).
 //
+// Speed: that portable code is what constant evaluation uses. At run time on x86-64, the 4- and
+// 6-limb fields use assembly kernels instead (mont_mul_x86.hpp, mont_sqr_x86.hpp,
+// mont_add_x86.hpp): MULX/ADX multiplication and squaring, inlined behind one predictable branch
+// on a CPU flag read once at start-up, with an out-of-line MUL/ADC fallback for CPUs without
+// BMI2/ADX; and inversion by divsteps (modular_inverse.hpp). Every path gives the same bits
+// (tests/ff/mont_mul_test.cpp); docs/perf/ff-cpu.md has the measurements.
+//
 // Values are always kept fully reduced (< p), so equality is limb equality and the canonical
 // encoding is unique.
 #pragma once
@@ -18,6 +25,10 @@
 
 #include "ff/field_pow.hpp"
 #include "ff/limbs.hpp"
+#include "ff/modular_inverse.hpp"
+#include "ff/mont_add_x86.hpp"
+#include "ff/mont_mul_x86.hpp"
+#include "ff/mont_sqr_x86.hpp"
 
 namespace cuzk::ff {
 
@@ -55,8 +66,11 @@ class MontField {
 
  public:
   static constexpr uint64_t kInv = compute_inv();  // -p^-1 mod 2^64
+  // Whether the x86-64 assembly kernels (mont_*_x86.hpp) cover this limb count.
+  static constexpr bool kHasX86Kernels = kLimbs == 4 || kLimbs == 6;
   static constexpr Repr kR = compute_pow2(64 * kLimbs);
   static constexpr Repr kR2 = compute_pow2(128 * kLimbs);
+  static constexpr Repr kR3 = compute_pow2(192 * kLimbs);
   static constexpr Repr kPMinus1Over2 = limbs_shr(
       [] { Repr t{}; limbs_sub(t, kModulus, limbs_from_u64<kLimbs>(1)); return t; }(), 1);
 
@@ -105,6 +119,13 @@ class MontField {
   friend constexpr bool operator==(const MontField& a, const MontField& b) { return a.v_ == b.v_; }
 
   friend constexpr MontField operator+(const MontField& a, const MontField& b) {
+#ifdef CUZK_FF_X86_ASM
+    if constexpr (kHasX86Kernels) {
+      if (!std::is_constant_evaluated()) {
+        return from_montgomery(x86::mod_add<MontField>(a.v_, b.v_));
+      }
+    }
+#endif
     MontField r;
     limbs_add(r.v_, a.v_, b.v_);  // no carry out: p has a spare top bit
     Repr s{};
@@ -112,6 +133,13 @@ class MontField {
     return r;
   }
   friend constexpr MontField operator-(const MontField& a, const MontField& b) {
+#ifdef CUZK_FF_X86_ASM
+    if constexpr (kHasX86Kernels) {
+      if (!std::is_constant_evaluated()) {
+        return from_montgomery(x86::mod_sub<MontField>(a.v_, b.v_));
+      }
+    }
+#endif
     MontField r;
     if (limbs_sub(r.v_, a.v_, b.v_)) limbs_add(r.v_, r.v_, kModulus);
     return r;
@@ -122,15 +150,20 @@ class MontField {
     limbs_sub(r.v_, kModulus, v_);
     return r;
   }
-  friend constexpr MontField operator*(const MontField& a, const MontField& b) {
+  [[gnu::always_inline]] friend constexpr MontField operator*(const MontField& a,
+                                                              const MontField& b) {
     return from_montgomery(mont_mul(a.v_, b.v_));
   }
   constexpr MontField& operator+=(const MontField& b) { return *this = *this + b; }
   constexpr MontField& operator-=(const MontField& b) { return *this = *this - b; }
-  constexpr MontField& operator*=(const MontField& b) { return *this = *this * b; }
+  [[gnu::always_inline]] constexpr MontField& operator*=(const MontField& b) {
+    return *this = *this * b;
+  }
 
   constexpr MontField dbl() const { return *this + *this; }
-  constexpr MontField square() const { return *this * *this; }
+  [[gnu::always_inline]] constexpr MontField square() const {
+    return from_montgomery(mont_sqr(v_));
+  }
   // x / 2
   constexpr MontField halve() const {
     Repr t = v_;
@@ -148,11 +181,17 @@ class MontField {
   }
   constexpr MontField pow(uint64_t e) const { return pow(Limbs<1>{e}); }
 
-  // Multiplicative inverse by Fermat's little theorem; inverse of zero is zero.
+  // Multiplicative inverse; inverse of zero is zero. At run time by divsteps (variable time,
+  // modular_inverse.hpp) on the representation aR, giving (aR)^-1, then one multiplication by
+  // R^3 to a^-1 R; at compile time by Fermat's little theorem.
   constexpr MontField inverse() const {
-    Repr e{};
-    limbs_sub(e, kModulus, limbs_from_u64<kLimbs>(2));
-    return pow(e);
+    if (std::is_constant_evaluated()) {
+      Repr e{};
+      limbs_sub(e, kModulus, limbs_from_u64<kLimbs>(2));
+      return pow(e);
+    }
+    if (is_zero()) return zero();
+    return from_montgomery(mont_mul(modular_inverse_vartime<MontField>(v_), kR3));
   }
 
   // Legendre symbol: 0 for zero, 1 for a non-zero square, -1 otherwise.
@@ -202,8 +241,36 @@ class MontField {
     return from_canonical(read_bytes(in, false));
   }
 
-  // Montgomery product a*b*R^-1 mod p (CIOS, no final carry).
-  static constexpr Repr mont_mul(const Repr& a, const Repr& b) {
+  // Montgomery product a*b*R^-1 mod p. At compile time, and on targets without kernels, the
+  // portable code; at run time on x86-64 the MULX/ADX kernel (inlined) when the CPU has BMI2 +
+  // ADX, else the out-of-line MUL/ADC kernel (mont_mul_x86.hpp). All give bit-identical results.
+  [[gnu::always_inline]] static constexpr Repr mont_mul(const Repr& a, const Repr& b) {
+#ifdef CUZK_FF_X86_ASM
+    if constexpr (kHasX86Kernels) {
+      if (!std::is_constant_evaluated()) {
+        if (x86::cpu_has_bmi2_adx()) return x86::mont_mul_mulx<MontField>(a, b);
+        return x86::mont_mul_mulq<MontField>(a, b);
+      }
+    }
+#endif
+    return mont_mul_portable(a, b);
+  }
+
+  // a^2 R^-1 mod p, equal to mont_mul(a, a); a dedicated kernel where there is one.
+  [[gnu::always_inline]] static constexpr Repr mont_sqr(const Repr& a) {
+#ifdef CUZK_FF_X86_ASM
+    if constexpr (kHasX86Kernels) {
+      if (!std::is_constant_evaluated()) {
+        if (x86::cpu_has_bmi2_adx()) return x86::mont_sqr_mulx<MontField>(a);
+        return x86::mont_mul_mulq<MontField>(a, a);
+      }
+    }
+#endif
+    return mont_mul_portable(a, a);
+  }
+
+  // The portable reference: CIOS (no final carry) on unsigned __int128.
+  static constexpr Repr mont_mul_portable(const Repr& a, const Repr& b) {
     Repr t{};
     for (size_t i = 0; i < kLimbs; ++i) {
       u128 acc = u128(a[0]) * b[i] + t[0];

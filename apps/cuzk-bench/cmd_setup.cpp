@@ -1,0 +1,55 @@
+// cuzk-bench setup: random-toxic-waste parameters for the built-in test circuit.
+#include <filesystem>
+#include <iostream>
+#include <random>
+
+#include "commands.hpp"
+#include "groth16/bench_circuit.hpp"
+#include "groth16/setup.hpp"
+#include "r1cs/keypair_assembly.hpp"
+#include "util/stopwatch.hpp"
+
+namespace cuzk::bench {
+
+void add_setup_command(CLI::App& app) {
+  struct Options {
+    size_t constraints = 0;
+    std::string out;
+    uint64_t seed = 0;
+    unsigned threads = 0;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("setup", "Generate test parameters (.params and .vk)");
+  cmd->add_option("--constraints", opt->constraints, "Constraints of the test circuit")
+      ->required()
+      ->check(CLI::Range(size_t(2), size_t(1) << 31));
+  cmd->add_option("--out", opt->out, "Output directory")->required();
+  cmd->add_option("--seed", opt->seed, "Seed of the toxic waste (default: random)");
+  cmd->add_option("--threads", opt->threads, "Threads (0 = all cores)");
+  cmd->callback([opt] {
+    Stopwatch sw;
+    r1cs::KeypairAssembly cs;
+    groth16::synthesize_bench_circuit(cs, opt->constraints, 0);
+    cs.finalize();
+    std::cerr << "setup: circuit of " << cs.num_constraints() << " constraints ("
+              << cs.num_inputs() << " inputs, " << cs.num_aux() << " aux) synthesised in "
+              << sw.lap_ms() << " ms\n";
+    uint64_t seed = opt->seed ? opt->seed : std::random_device{}();
+    std::mt19937_64 rng(seed);
+    auto params = groth16::generate_parameters(
+        cs, groth16::ToxicWaste::random(rng), opt->threads,
+        [&](std::string_view stage, size_t done, size_t total) {
+          std::cerr << "setup: " << stage << " " << done << "/" << total << " points ("
+                    << sw.total_ms() / 1000 << " s)\n";
+        });
+    std::filesystem::create_directories(opt->out);
+    const std::string stem = opt->out + "/" + groth16::bench_circuit_params_stem(opt->constraints);
+    groth16::write_parameters_file(params, stem + ".params");
+    groth16::write_verifying_key_file(params.vk, stem + ".vk");
+    std::cerr << "setup: wrote " << stem << ".params and .vk in " << sw.total_ms() / 1000
+              << " s\n";
+    std::cout << stem << ".params\n";
+  });
+}
+
+}  // namespace cuzk::bench

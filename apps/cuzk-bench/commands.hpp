@@ -1,0 +1,15 @@
+// cuzk-bench subcommands. Each registers itself on the CLI11 app and runs when selected; the file
+// formats they read and write are a contract (docs in the README):
+//   proof file:   concatenated 192-byte proofs
+//   inputs file:  JSON array of 64-hex-character little-endian Fr strings (no constant one)
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace cuzk::bench {
+
+void add_setup_command(CLI::App& app);
+void add_prove_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
+
+}  // namespace cuzk::bench

@@ -1,0 +1,52 @@
+// File helpers of cuzk-bench (see files.hpp).
+#include "files.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "util/hex.hpp"
+
+namespace cuzk::bench {
+
+std::vector<uint8_t> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot open");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_file(const std::string& path, std::span<const uint8_t> bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  out.close();
+  if (!out) throw std::runtime_error(path + ": write failed");
+}
+
+std::string inputs_to_json(std::span<const ff::Fr> inputs) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& x : inputs) j.push_back(to_hex(x.to_bytes_le()));
+  return j.dump() + "\n";
+}
+
+std::vector<ff::Fr> inputs_from_json(const std::string& text) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::runtime_error(std::string("inputs: not JSON: ") + e.what());
+  }
+  if (!j.is_array()) throw std::runtime_error("inputs: expected a JSON array of hex strings");
+  std::vector<ff::Fr> out;
+  for (size_t i = 0; i < j.size(); ++i) {
+    auto where = "inputs[" + std::to_string(i) + "]";
+    if (!j[i].is_string()) throw std::runtime_error(where + ": expected a hex string");
+    auto bytes = from_hex(j[i].get<std::string>());
+    if (!bytes || bytes->size() != 32) throw std::runtime_error(where + ": expected 64 hex digits");
+    auto x = ff::Fr::from_bytes_le(std::span<const uint8_t, 32>(bytes->data(), 32));
+    if (!x) throw std::runtime_error(where + ": not a canonical field element (>= r)");
+    out.push_back(*x);
+  }
+  return out;
+}
+
+}  // namespace cuzk::bench

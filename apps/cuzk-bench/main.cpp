@@ -1,0 +1,23 @@
+// cuzk-bench: the bench, test-data and client tool of cuzk.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"cuzk-bench: setup, prove and verify test circuits; benchmark the prover"};
+  app.require_subcommand(1);
+  cuzk::bench::add_setup_command(app);
+  cuzk::bench::add_prove_command(app);
+  cuzk::bench::add_verify_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

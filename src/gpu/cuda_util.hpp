@@ -1,0 +1,157 @@
+// Host-side CUDA runtime helpers for the GPU backend: one error policy and RAII owners.
+//
+// Errors: every runtime call goes through CUZK_CUDA_CHECK, which throws CudaError carrying the
+// failed expression, its file:line and the runtime's error name and message; the engine turns
+// that into a failed job (never an abort). Destructors never throw: they release and ignore
+// errors (a device that is already gone has nothing left to free).
+//
+// Ownership: DeviceBuffer<T> owns a cudaMalloc'd array (std::unique_ptr with a cudaFree deleter:
+// move-only, freed exactly once); Stream and Event own a cudaStream_t / cudaEvent_t the same way.
+// Allocation is explicit and visible at the call site — pools and budgets belong to the engine.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace cuzk::gpu {
+
+class CudaError : public std::runtime_error {
+ public:
+  CudaError(cudaError_t code, const std::string& what) : std::runtime_error(what), code_(code) {}
+  cudaError_t code() const { return code_; }
+
+ private:
+  cudaError_t code_;
+};
+
+inline void cuda_check(cudaError_t err, const char* expr, const char* file, int line) {
+  if (err == cudaSuccess) return;
+  throw CudaError(err, std::string(file) + ":" + std::to_string(line) + ": " + expr + " failed: " +
+                           cudaGetErrorName(err) + " (" + cudaGetErrorString(err) + ")");
+}
+
+#define CUZK_CUDA_CHECK(expr) ::cuzk::gpu::cuda_check((expr), #expr, __FILE__, __LINE__)
+
+// Number of usable CUDA devices; 0 when there is no device or no (sufficient) driver, so callers
+// and tests can skip the GPU path instead of failing.
+inline int cuda_device_count() {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess) {
+    (void)cudaGetLastError();  // reset the runtime's last-error state
+    return 0;
+  }
+  return n;
+}
+
+template <class T>
+class DeviceBuffer {
+  static_assert(std::is_trivially_copyable_v<T>, "device buffers hold plain data");
+
+ public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(size_t n) : size_(n) {
+    if (n == 0) return;
+    void* p = nullptr;
+    CUZK_CUDA_CHECK(cudaMalloc(&p, n * sizeof(T)));
+    ptr_.reset(static_cast<T*>(p));
+  }
+
+  T* data() { return ptr_.get(); }
+  const T* data() const { return ptr_.get(); }
+  size_t size() const { return size_; }
+  size_t size_bytes() const { return size_ * sizeof(T); }
+
+  // Copies from / to a contiguous host range (vector, array, span) of T or of any type with the
+  // same size and trivially copyable layout (e.g. ff::Fr into FrStorage: the representations are
+  // identical). Synchronous.
+  template <class Range>
+  void upload(const Range& src) {
+    const auto s = std::span(src);
+    check_compatible<typename decltype(s)::element_type>(s.size());
+    if (!s.empty()) {
+      CUZK_CUDA_CHECK(cudaMemcpy(data(), s.data(), s.size_bytes(), cudaMemcpyHostToDevice));
+    }
+  }
+  template <class Range>
+  void download(Range& dst) const {
+    const auto s = std::span(dst);
+    check_compatible<typename decltype(s)::element_type>(s.size());
+    if (!s.empty()) {
+      CUZK_CUDA_CHECK(
+          cudaMemcpy(static_cast<void*>(s.data()), data(), s.size_bytes(), cudaMemcpyDeviceToHost));
+    }
+  }
+  // Asynchronous on `stream`; `src` must stay alive (and should be pinned) until it completes.
+  template <class Range>
+  void upload_async(const Range& src, cudaStream_t stream) {
+    const auto s = std::span(src);
+    check_compatible<typename decltype(s)::element_type>(s.size());
+    if (!s.empty()) {
+      CUZK_CUDA_CHECK(
+          cudaMemcpyAsync(data(), s.data(), s.size_bytes(), cudaMemcpyHostToDevice, stream));
+    }
+  }
+
+ private:
+  template <class U>
+  void check_compatible(size_t n) const {
+    static_assert(sizeof(U) == sizeof(T) && std::is_trivially_copyable_v<std::remove_const_t<U>>,
+                  "host element type must have the device element's layout");
+    if (n > size_) throw std::length_error("DeviceBuffer: host span larger than the buffer");
+  }
+  struct Free {
+    void operator()(T* p) const noexcept { (void)cudaFree(p); }
+  };
+  std::unique_ptr<T, Free> ptr_;
+  size_t size_ = 0;
+};
+
+// A non-blocking stream (does not synchronise with the legacy default stream).
+class Stream {
+ public:
+  Stream() {
+    cudaStream_t s = nullptr;
+    CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    s_.reset(s);
+  }
+  cudaStream_t get() const { return s_.get(); }
+  void synchronize() const { CUZK_CUDA_CHECK(cudaStreamSynchronize(get())); }
+
+ private:
+  struct Destroy {
+    void operator()(cudaStream_t s) const noexcept { (void)cudaStreamDestroy(s); }
+  };
+  std::unique_ptr<std::remove_pointer_t<cudaStream_t>, Destroy> s_;
+};
+
+class Event {
+ public:
+  Event() {
+    cudaEvent_t e = nullptr;
+    CUZK_CUDA_CHECK(cudaEventCreate(&e));
+    e_.reset(e);
+  }
+  cudaEvent_t get() const { return e_.get(); }
+  void record(cudaStream_t stream) { CUZK_CUDA_CHECK(cudaEventRecord(get(), stream)); }
+  void synchronize() const { CUZK_CUDA_CHECK(cudaEventSynchronize(get())); }
+  // Milliseconds between two recorded, completed events.
+  static float elapsed_ms(const Event& start, const Event& stop) {
+    float ms = 0;
+    CUZK_CUDA_CHECK(cudaEventElapsedTime(&ms, start.get(), stop.get()));
+    return ms;
+  }
+
+ private:
+  struct Destroy {
+    void operator()(cudaEvent_t e) const noexcept { (void)cudaEventDestroy(e); }
+  };
+  std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, Destroy> e_;
+};
+
+}  // namespace cuzk::gpu

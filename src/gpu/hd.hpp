@@ -1,0 +1,24 @@
+// Compilation directives for code shared by the host and the device passes.
+//
+// The arithmetic templates of this folder (mont32.hpp, xyzz.hpp, jacobian.hpp) are written once
+// and compiled twice: by nvcc for the device, where a field made of PTX carry chains is plugged
+// in, and by the host compiler, where the tests plug in the CPU field or a host emulation of the
+// carry chain. CUZK_HD marks such functions (it is `inline` outside nvcc). CUZK_UNROLL asks for a
+// fully unrolled loop (`#pragma unroll` in nvcc's device pass, `#pragma GCC unroll` in a host
+// compiler's own translation units): the limb loops must unroll so that limb arrays live in
+// registers and the modulus words become immediates.
+#pragma once
+
+#if defined(__CUDACC__)
+#define CUZK_HD __host__ __device__ __forceinline__
+#else
+#define CUZK_HD inline
+#endif
+
+#if defined(__CUDA_ARCH__)
+#define CUZK_UNROLL _Pragma("unroll")
+#elif defined(__CUDACC__)
+#define CUZK_UNROLL  // nvcc's host pass: host code never runs the device field
+#else
+#define CUZK_UNROLL _Pragma("GCC unroll 32")
+#endif

@@ -1,0 +1,63 @@
+// groth16::Backend: the seam between the engine and the hardware that computes proofs.
+//
+// A backend proves one or several circuits of the same shape against one parameter set, in two
+// steps so that the expensive device part can overlap with the next job's preparation:
+//   start(assignments, params, randomness) -> Pending   the bulk work (NTTs, G1 MSMs); it
+//                                                        consumes the assignments' a/b/c
+//   finish(Pending) -> ProveOutput                       the rest (B in G2, assembly)
+// CpuBackend and CudaBackend implement it and give bit-identical proofs for the same r, s: the
+// proof is a function of the witness, the parameters and (r, s) only.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ff/fr.hpp"
+#include "groth16/parameters.hpp"
+#include "groth16/proof.hpp"
+#include "r1cs/proving_assignment.hpp"
+
+namespace cuzk::groth16 {
+
+// The blinding values of one proof.
+struct Randomness {
+  ff::Fr r, s;
+};
+
+// Named phase durations of one start/finish, in milliseconds, in the order they ran.
+using PhaseTimings = std::vector<std::pair<std::string, double>>;
+
+struct ProveOutput {
+  std::vector<Proof> proofs;  // one per assignment, in order
+  PhaseTimings timings;       // start's and finish's phases
+};
+
+// State carried from start() to finish(); backends derive their own.
+class Pending {
+ public:
+  virtual ~Pending() = default;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+
+  // Throws std::invalid_argument when the assignments do not fit the parameters (the message
+  // names the mismatching section) and std::runtime_error for device failures.
+  virtual std::unique_ptr<Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
+                                         const Parameters& params,
+                                         std::span<const Randomness> randomness) = 0;
+  virtual ProveOutput finish(std::unique_ptr<Pending> pending) = 0;
+
+  // start + finish.
+  ProveOutput prove(std::vector<r1cs::ProvingAssignment> assignments, const Parameters& params,
+                    std::span<const Randomness> randomness) {
+    return finish(start(std::move(assignments), params, randomness));
+  }
+};
+
+}  // namespace cuzk::groth16

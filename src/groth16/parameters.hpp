@@ -1,0 +1,90 @@
+// Groth16 parameters in bellperson's file formats (.params and .vk), read and written byte for
+// byte as Filecoin's ceremony files are laid out.
+//
+// .params = vk ‖ h ‖ l ‖ a ‖ b_g1 ‖ b_g2, where vk = alpha_g1 ‖ beta_g1 ‖ beta_g2 ‖ gamma_g2 ‖
+// delta_g1 ‖ delta_g2 ‖ u32 n_ic ‖ ic[n_ic], and each bulk vector is a u32 big-endian count
+// followed by uncompressed points (G1 96 B, G2 192 B). A .vk file is exactly the vk prefix.
+// Reading follows Filecoin: the verifying key is subgroup-checked; bulk points are only checked
+// to be on the curve (and in range); a point at infinity is rejected in ic and in every bulk
+// vector. Errors name the section and the index of the bad point.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "curve/encoding.hpp"
+#include "curve/g1.hpp"
+#include "curve/g2.hpp"
+#include "util/result.hpp"
+
+namespace cuzk::groth16 {
+
+using curve::G1Affine;
+using curve::G2Affine;
+
+struct VerifyingKey {
+  G1Affine alpha_g1, beta_g1;
+  G2Affine beta_g2, gamma_g2;
+  G1Affine delta_g1;
+  G2Affine delta_g2;
+  std::vector<G1Affine> ic;  // one per public input, the constant one included
+
+  friend bool operator==(const VerifyingKey&, const VerifyingKey&) = default;
+};
+
+struct Parameters {
+  VerifyingKey vk;
+  std::vector<G1Affine> h;     // m - 1 points: tau^i t(tau) / delta
+  std::vector<G1Affine> l;     // one per aux variable
+  std::vector<G1Affine> a;     // inputs, then aux in the A density
+  std::vector<G1Affine> b_g1;  // inputs in the B input density, then aux in the B aux density
+  std::vector<G2Affine> b_g2;  // same index set as b_g1
+
+  friend bool operator==(const Parameters&, const Parameters&) = default;
+};
+
+enum class ParamsError { kIo, kTruncated, kTrailingData, kBadPoint, kInfinity };
+const char* to_string(ParamsError e);
+
+template <class T>
+using ParamsResult = Result<T, ParamsError>;
+
+// Where each section of a .params file lies (byte offset of its first point, and its count).
+struct ParamsLayout {
+  struct Section {
+    uint64_t offset = 0;
+    uint32_t count = 0;
+  };
+  Section ic, h, l, a, b_g1, b_g2;
+  uint64_t vk_bytes = 0;    // size of the vk prefix (= size of the .vk file)
+  uint64_t total_bytes = 0;
+};
+
+inline constexpr size_t kVkFixedBytes = 3 * 96 + 3 * 192;  // alpha..delta, before n_ic
+
+// Reads the counts and checks that the file is exactly as long as they say; decodes no point.
+ParamsResult<ParamsLayout> scan_params_layout(std::span<const uint8_t> file);
+
+// A .vk file (or the vk prefix of a .params file when `allow_trailing` is set).
+ParamsResult<VerifyingKey> read_verifying_key(std::span<const uint8_t> bytes,
+                                              bool allow_trailing = false);
+
+// A whole .params file; bulk points decoded in parallel over `threads` (0 = all cores).
+ParamsResult<Parameters> read_parameters(std::span<const uint8_t> file, unsigned threads = 0);
+
+// One bulk section of a scanned file (name used in error messages: "h", "l", "a", "b_g1").
+ParamsResult<std::vector<G1Affine>> read_g1_section(std::span<const uint8_t> file,
+                                                    const ParamsLayout::Section& s,
+                                                    const char* name, unsigned threads = 0);
+ParamsResult<std::vector<G2Affine>> read_g2_section(std::span<const uint8_t> file,
+                                                    const ParamsLayout::Section& s,
+                                                    const char* name, unsigned threads = 0);
+
+std::vector<uint8_t> serialize_verifying_key(const VerifyingKey& vk);
+// Writes params to `path` (streamed; throws std::runtime_error on I/O failure).
+void write_parameters_file(const Parameters& params, const std::string& path);
+void write_verifying_key_file(const VerifyingKey& vk, const std::string& path);
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,157 @@
+// Groth16 parameter generation for test circuits (see setup.hpp).
+#include "groth16/setup.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "curve/g1.hpp"
+#include "curve/g2.hpp"
+#include "groth16/fixed_base_table.hpp"
+#include "ntt/domain.hpp"
+#include "ntt/ntt.hpp"
+#include "util/parallel.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+using curve::G1;
+using curve::G1Config;
+using curve::G2;
+using curve::G2Config;
+using ff::Fr;
+
+Fr nonzero_random(std::mt19937_64& rng) {
+  for (;;) {
+    Fr x = Fr::random(rng);
+    if (!x.is_zero()) return x;
+  }
+}
+
+// Evaluates every column of m at tau through the Lagrange values: out[col] = sum coeff * l[row].
+std::vector<Fr> evaluate_columns(const r1cs::CscMatrix& m, std::span<const Fr> lagrange,
+                                 unsigned threads) {
+  std::vector<Fr> out(m.num_cols(), Fr::zero());
+  parallel_for(m.num_cols(), threads, [&](size_t b, size_t e) {
+    for (size_t col = b; col < e; ++col) {
+      auto c = m.column(col);
+      Fr acc = Fr::zero();
+      for (size_t k = 0; k < c.size(); ++k) acc += c.coeffs[k] * lagrange[c.rows[k]];
+      out[col] = acc;
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
+ToxicWaste ToxicWaste::random(std::mt19937_64& rng) {
+  ToxicWaste tw;
+  tw.alpha = nonzero_random(rng);
+  tw.beta = nonzero_random(rng);
+  tw.gamma = nonzero_random(rng);
+  tw.delta = nonzero_random(rng);
+  tw.tau = nonzero_random(rng);
+  return tw;
+}
+
+Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste& tw,
+                               unsigned threads, const SetupProgress& progress) {
+  if (!cs.finalized()) throw std::invalid_argument("setup: constraint system not finalized");
+  if (tw.gamma.is_zero() || tw.delta.is_zero()) {
+    throw std::invalid_argument("setup: gamma and delta must be non-zero");
+  }
+  auto report = [&](std::string_view stage, size_t done, size_t total) {
+    if (progress) progress(stage, done, total);
+  };
+  const size_t n_inputs = cs.num_inputs(), n_aux = cs.num_aux();
+  auto domain = ntt::Domain::for_size(cs.num_constraints(), {}, threads);
+  if (!domain) throw std::invalid_argument("setup: " + domain.error().message);
+  const size_t m = domain->size();
+
+  // Lagrange basis at tau, and tau^m - 1.
+  std::vector<Fr> powers(m);
+  Fr p = Fr::one();
+  for (size_t i = 0; i < m; ++i, p *= tw.tau) powers[i] = p;
+  const Fr z_tau = p - Fr::one();
+  if (z_tau.is_zero()) throw std::invalid_argument("setup: tau lies in the domain");
+  std::vector<Fr> lagrange = powers;
+  ntt::inverse_ntt(*domain, lagrange, threads);
+  report("lagrange", 1, 1);
+
+  const std::vector<Fr> u = evaluate_columns(cs.at(), lagrange, threads);
+  const std::vector<Fr> v = evaluate_columns(cs.bt(), lagrange, threads);
+  const std::vector<Fr> w = evaluate_columns(cs.ct(), lagrange, threads);
+  lagrange = {};
+
+  const Fr gamma_inv = tw.gamma.inverse(), delta_inv = tw.delta.inverse();
+  std::vector<Fr> ic(n_inputs), l(n_aux), a, b;
+  for (size_t k = 0; k < n_inputs + n_aux; ++k) {
+    Fr t = tw.beta * u[k] + tw.alpha * v[k] + w[k];
+    if (k < n_inputs) {
+      ic[k] = t * gamma_inv;
+    } else {
+      if (t.is_zero()) {
+        throw std::invalid_argument("setup: unconstrained aux variable " +
+                                    std::to_string(k - n_inputs));
+      }
+      l[k - n_inputs] = t * delta_inv;
+    }
+  }
+  const auto& dens = cs.densities();
+  auto check_nonzero = [](const Fr& x, const char* what, size_t k) {
+    if (x.is_zero()) {
+      throw std::invalid_argument(std::string("setup: ") + what + " query point " +
+                                  std::to_string(k) + " is the identity (degenerate tau)");
+    }
+  };
+  for (size_t k = 0; k < n_inputs; ++k) {
+    check_nonzero(u[k], "A", k);
+    a.push_back(u[k]);
+  }
+  for (size_t j = 0; j < n_aux; ++j) {
+    if (!dens.a_aux.get(j)) continue;
+    check_nonzero(u[n_inputs + j], "A", n_inputs + j);
+    a.push_back(u[n_inputs + j]);
+  }
+  for (size_t k = 0; k < n_inputs; ++k) {
+    if (!dens.b_input.get(k)) continue;
+    check_nonzero(v[k], "B", k);
+    b.push_back(v[k]);
+  }
+  for (size_t j = 0; j < n_aux; ++j) {
+    if (!dens.b_aux.get(j)) continue;
+    check_nonzero(v[n_inputs + j], "B", n_inputs + j);
+    b.push_back(v[n_inputs + j]);
+  }
+  std::vector<Fr> h(m - 1);
+  Fr hz = z_tau * delta_inv;
+  for (size_t i = 0; i + 1 < m; ++i) h[i] = powers[i] * hz;
+  powers = {};
+
+  const FixedBaseTable<G1Config> g1(G1::generator());
+  const FixedBaseTable<G2Config> g2(G2::generator());
+  Parameters params;
+  auto g1_batch = [&](const std::vector<Fr>& s, std::vector<G1Affine>& out, const char* stage) {
+    out.resize(s.size());
+    g1.mul_batch(s, out, threads);
+    report(stage, s.size(), s.size());
+  };
+  g1_batch(ic, params.vk.ic, "ic");
+  g1_batch(h, params.h, "h");
+  g1_batch(l, params.l, "l");
+  g1_batch(a, params.a, "a");
+  g1_batch(b, params.b_g1, "b_g1");
+  params.b_g2.resize(b.size());
+  g2.mul_batch(b, params.b_g2, threads);
+  report("b_g2", b.size(), b.size());
+
+  params.vk.alpha_g1 = g1.mul(tw.alpha.to_canonical()).to_affine();
+  params.vk.beta_g1 = g1.mul(tw.beta.to_canonical()).to_affine();
+  params.vk.beta_g2 = g2.mul(tw.beta.to_canonical()).to_affine();
+  params.vk.gamma_g2 = g2.mul(tw.gamma.to_canonical()).to_affine();
+  params.vk.delta_g1 = g1.mul(tw.delta.to_canonical()).to_affine();
+  params.vk.delta_g2 = g2.mul(tw.delta.to_canonical()).to_affine();
+  return params;
+}
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,38 @@
+// Groth16 parameter generation ("setup") for test circuits: the same computation as bellperson's
+// generate_parameters, from random toxic waste, producing parameters in the layout of Filecoin's
+// ceremony files (parameters.hpp). Never used for production circuits: Filecoin's keys come from
+// a multi-party ceremony.
+//
+// With l_i(X) the Lagrange basis of the domain (size m), u/v/w_k(tau) = sum over the A/B/C column
+// of variable k of coeff * l_row(tau) (KeypairAssembly's columns), Z(tau) = tau^m - 1:
+//   ic_k  = (beta u_k + alpha v_k + w_k) / gamma * G1     (inputs)
+//   l_k   = (beta u_k + alpha v_k + w_k) / delta * G1     (aux; an unconstrained aux is an error)
+//   a     = u_k * G1 for inputs and for aux in the A density
+//   b_g1  = v_k * G1, b_g2 = v_k * G2 for inputs / aux in the B densities
+//   h_i   = tau^i Z(tau) / delta * G1 for i = 0 .. m-2
+// The Lagrange values are iNTT(1, tau, ..., tau^(m-1)).
+#pragma once
+
+#include <functional>
+#include <random>
+#include <string_view>
+
+#include "groth16/parameters.hpp"
+#include "r1cs/keypair_assembly.hpp"
+
+namespace cuzk::groth16 {
+
+struct ToxicWaste {
+  ff::Fr alpha, beta, gamma, delta, tau;
+  static ToxicWaste random(std::mt19937_64& rng);
+};
+
+// progress(stage, done, total) is called as sections complete (for long setups).
+using SetupProgress = std::function<void(std::string_view stage, size_t done, size_t total)>;
+
+// `cs` must be finalized. Throws std::invalid_argument for an unconstrained aux variable (its L
+// point would be the identity) or a zero gamma/delta.
+Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste& tw,
+                               unsigned threads = 0, const SetupProgress& progress = {});
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,42 @@
+// Groth16 verification: single proofs and batches (bellperson verifier semantics).
+//
+// A proof (A, B, C) for public inputs x (without the constant one) verifies when
+//   e(A, B) = e(alpha, beta) · e(acc, gamma) · e(C, delta),  acc = ic_0 + sum_i x_i ic_{i+1},
+// checked as one multi-Miller loop e(A, B) e(acc, -gamma) e(C, -delta) and one final
+// exponentiation compared with the precomputed e(alpha, beta).
+// A batch uses a random linear combination with 128-bit weights z_j (Zcash protocol spec,
+// appendix B.2): prod_j e(z_j A_j, -B_j) · e(sum_j z_j acc_j, gamma) · e(sum_j z_j C_j, delta)
+// = e(alpha, beta)^(-sum_j z_j): n + 2 Miller loops and one final exponentiation.
+#pragma once
+
+#include <random>
+#include <span>
+#include <vector>
+
+#include "curve/pairing.hpp"
+#include "ff/fr.hpp"
+#include "groth16/parameters.hpp"
+#include "groth16/proof.hpp"
+
+namespace cuzk::groth16 {
+
+struct PreparedVerifyingKey {
+  curve::Gt alpha_beta;  // e(alpha_g1, beta_g2)
+  curve::G2Prepared neg_gamma, neg_delta;
+  curve::G2Prepared gamma, delta;
+  std::vector<curve::G1Affine> ic;
+};
+
+PreparedVerifyingKey prepare_verifying_key(const VerifyingKey& vk);
+
+// False (never an exception) when the input count does not match the key.
+bool verify_proof(const PreparedVerifyingKey& pvk, const Proof& proof,
+                  std::span<const ff::Fr> public_inputs);
+
+// True only if every proof verifies. `inputs[j]` are proof j's public inputs. Weights come from
+// `rng` (seed it from a real entropy source in production; tests may fix it). Falls back to
+// single verification for fewer than two proofs.
+bool verify_proofs_batch(const PreparedVerifyingKey& pvk, std::span<const Proof> proofs,
+                         std::span<const std::vector<ff::Fr>> inputs, std::mt19937_64& rng);
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,76 @@
+// ProvingAssignment: the constraint system a Groth16 proof is synthesised into (bellperson's
+// `ProvingAssignment` in groth16/prover).
+//
+// It keeps the witness (input and aux values) and, per constraint, only the three evaluations
+// <A_row, z>, <B_row, z>, <C_row, z> in a, b, c — the matrices themselves are never stored.
+// While evaluating A and B it maintains the density trackers: a_aux (aux with a non-zero
+// coefficient in some A row), b_input and b_aux (same for B). Inputs are not tracked for A, and C
+// not at all, exactly as bellperson.
+//
+// Lifecycle: construct (input 0 = ONE is allocated), optionally reserve() the expected sizes
+// (a 32 GiB PoRep partition has ~130 M constraints: growing five vectors by doubling would copy
+// gigabytes), synthesise, then finalize(), which appends one constraint `input_i * 0 = 0` per
+// input including ONE (a = input value, b = c = 0) and leaves the densities untouched — in
+// bellperson these rows go through enforce() with no A-input tracker and an empty B. After
+// finalize() the object is read-only; clear() empties it for reuse while keeping its storage.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "r1cs/constraint_system.hpp"
+#include "r1cs/density_tracker.hpp"
+
+namespace cuzk::r1cs {
+
+// Expected sizes, for reserving storage up front (num_constraints excludes the input rows).
+struct CircuitSizes {
+  size_t num_inputs = 0;
+  size_t num_aux = 0;
+  size_t num_constraints = 0;
+};
+
+class ProvingAssignment final : public ConstraintSystem {
+ public:
+  ProvingAssignment();
+
+  void reserve(const CircuitSizes& sizes);
+  // Back to the freshly constructed state (only ONE allocated), keeping the storage.
+  void clear();
+  // Appends the input constraints; call once, after synthesis. Throws std::logic_error if called
+  // twice.
+  void finalize();
+  bool finalized() const { return finalized_; }
+
+  std::span<const Fr> a() const { return a_; }
+  std::span<const Fr> b() const { return b_; }
+  std::span<const Fr> c() const { return c_; }
+  std::span<const Fr> inputs() const { return inputs_; }
+  std::span<const Fr> aux() const { return aux_; }
+  const QueryDensities& densities() const { return density_; }
+  const DensityTracker& a_aux_density() const { return density_.a_aux; }
+  const DensityTracker& b_input_density() const { return density_.b_input; }
+  const DensityTracker& b_aux_density() const { return density_.b_aux; }
+
+  size_t num_inputs() const override { return inputs_.size(); }
+  size_t num_aux() const override { return aux_.size(); }
+  size_t num_constraints() const override { return a_.size(); }
+
+ protected:
+  Variable alloc_impl(const Fr& value, std::string_view name) override;
+  Variable alloc_input_impl(const Fr& value, std::string_view name) override;
+  void enforce_impl(const LinearCombination& a, const LinearCombination& b,
+                    const LinearCombination& c, std::string_view name) override;
+
+ private:
+  void check_open() const;
+
+  std::vector<Fr> a_, b_, c_;
+  std::vector<Fr> inputs_, aux_;
+  QueryDensities density_;
+  bool finalized_ = false;
+};
+
+}  // namespace cuzk::r1cs

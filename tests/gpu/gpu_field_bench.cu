@@ -1,0 +1,151 @@
+// gpu_field_bench: throughput of the device arithmetic — Fr and Fp multiplication and squaring,
+// and G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point).
+//
+// Each thread runs a long dependent chain on values held in registers (field kernels) or adds
+// bases from a small table that stays in cache (point kernels), so the kernels are compute-bound
+// and the numbers measure the arithmetic, not memory. Timed with CUDA events after one warm-up
+// launch; prints one table row per kernel. Correctness is the tests' job (test_gpu).
+//
+// Usage: gpu_field_bench [log2_threads (default 20)] [chain_length_scale (default 1)]
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "gpu/cuda_util.hpp"
+#include "gpu/fields.cuh"
+#include "gpu/point_storage.hpp"
+#include "test_values.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+constexpr unsigned kThreadsPerBlock = 256;
+
+template <class F, bool kSquare>
+__global__ void field_chain(typename F::Storage* data, size_t n, int iters) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  F x = F::load(data[i]);
+  const F y = F::load(data[(i + 1) % n]);
+  for (int k = 0; k < iters; ++k) x = kSquare ? x.square() : x * y;
+  data[i] = x.store();
+}
+
+template <class P>
+__global__ void madd_chain(const G1AffineStorage* bases, size_t num_bases, G1XyzzStorage* out,
+                           size_t n, int iters) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  P acc = P::identity();
+  size_t b = i % num_bases;
+  for (int k = 0; k < iters; ++k) {
+    acc += G1AffineDevice::load(bases[b]);
+    b = b + 1 == num_bases ? 0 : b + 1;
+  }
+  // Store x and y so that the chain is not optimised away.
+  G1XyzzStorage s{};
+  s.x = acc.x.store();
+  s.y = acc.y.store();
+  out[i] = s;
+}
+
+struct Timing {
+  float ms;
+  double ops;
+};
+
+template <class Launch>
+Timing time_kernel(Launch launch, double ops) {
+  launch();  // warm-up (module load, clocks)
+  CUZK_CUDA_CHECK(cudaGetLastError());
+  Event start, stop;
+  start.record(nullptr);
+  launch();
+  stop.record(nullptr);
+  CUZK_CUDA_CHECK(cudaGetLastError());
+  stop.synchronize();
+  return {Event::elapsed_ms(start, stop), ops};
+}
+
+void print_row(const char* name, size_t threads, int iters, Timing t) {
+  std::printf("%-26s %10zu %6d %10.3f %12.3f\n", name, threads, iters, t.ms,
+              t.ops / (t.ms * 1e-3) / 1e9);
+  std::fflush(stdout);
+}
+
+template <class F, class Cpu>
+void bench_field(const char* mul_name, const char* sqr_name, size_t n, int iters) {
+  const std::vector<Cpu> host = testing::random_values<Cpu>(n, 1);
+  DeviceBuffer<typename F::Storage> d(n);
+  d.upload(host);
+  const unsigned blocks = unsigned((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
+  const double ops = double(n) * iters;
+  print_row(
+      mul_name, n, iters,
+      time_kernel([&] { field_chain<F, false><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); },
+                  ops));
+  print_row(
+      sqr_name, n, iters,
+      time_kernel([&] { field_chain<F, true><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); },
+                  ops));
+}
+
+template <class P>
+void bench_madd(const char* name, size_t n, int iters, const DeviceBuffer<G1AffineStorage>& bases) {
+  DeviceBuffer<G1XyzzStorage> out(n);
+  const unsigned blocks = unsigned((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
+  print_row(name, n, iters,
+            time_kernel(
+                [&] {
+                  madd_chain<P><<<blocks, kThreadsPerBlock>>>(bases.data(), bases.size(),
+                                                              out.data(), n, iters);
+                },
+                double(n) * iters));
+}
+
+int run(int argc, char** argv) {
+  const int log2_threads = argc > 1 ? std::atoi(argv[1]) : 20;
+  const int scale = argc > 2 ? std::atoi(argv[2]) : 1;
+  if (log2_threads < 8 || log2_threads > 26 || scale < 1) {
+    std::fprintf(stderr, "usage: %s [log2_threads 8..26] [chain_length_scale >= 1]\n", argv[0]);
+    return 2;
+  }
+  if (cuda_device_count() == 0) {
+    std::fprintf(stderr, "no CUDA device\n");
+    return 1;
+  }
+  cudaDeviceProp prop{};
+  CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("device: %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor,
+              prop.multiProcessorCount);
+
+  const size_t n = size_t(1) << log2_threads;
+  std::printf("%-26s %10s %6s %10s %12s\n", "kernel", "threads", "iters", "ms", "Gops/s");
+  bench_field<FrDevice, ff::Fr>("Fr mul", "Fr square", n, 256 * scale);
+  bench_field<FpDevice, ff::Fp>("Fp mul", "Fp square", n, 128 * scale);
+
+  // 1024 distinct bases: 96 KiB, cache-resident.
+  const std::vector<curve::G1> pts = testing::random_points(1024, 2);
+  std::vector<curve::G1Affine> aff(pts.size());
+  curve::batch_normalize<curve::G1Config>(pts, aff);
+  std::vector<G1AffineStorage> host_bases;
+  for (const auto& p : aff) host_bases.push_back(to_storage(p));
+  DeviceBuffer<G1AffineStorage> bases(host_bases.size());
+  bases.upload(host_bases);
+  bench_madd<G1XyzzDevice>("G1 mixed add (XYZZ)", n, 16 * scale, bases);
+  bench_madd<G1JacobianDevice>("G1 mixed add (Jacobian)", n, 16 * scale, bases);
+  return 0;
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
+
+int main(int argc, char** argv) {
+  try {
+    return cuzk::gpu::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpu_field_bench: %s\n", e.what());
+    return 1;
+  }
+}

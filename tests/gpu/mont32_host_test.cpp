@@ -1,0 +1,88 @@
+// The GPU field's limb algorithms (src/gpu/mont32.hpp) run on the host through HostCarryChain, an
+// emulation of the PTX carry flag, and are compared bit for bit with the CPU field — so the
+// arithmetic the device executes is checked on any machine, GPU or not. Also holds the CPU and GPU
+// memory layouts equal (one constant source, memcpy-compatible Montgomery representation).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "gpu/carry_chain_host.hpp"
+#include "gpu/field_storage.hpp"
+#include "gpu/mont32.hpp"
+#include "test_values.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+template <class Config>
+class Mont32HostTest : public ::testing::Test {
+ protected:
+  using Cpu = ff::MontField<Config>;
+  using Emu = Mont32<Config, HostCarryChain>;
+  static Emu emu(const Cpu& x) { return Emu::load(to_storage(x)); }
+  static Cpu cpu(const Emu& x) { return from_storage(x.store()); }
+};
+using Configs = ::testing::Types<ff::FpConfig, ff::FrConfig>;
+TYPED_TEST_SUITE(Mont32HostTest, Configs);
+
+TYPED_TEST(Mont32HostTest, ConstantsMatchCpu) {
+  using Cpu = typename TestFixture::Cpu;
+  using Emu = typename TestFixture::Emu;
+  using P = typename Emu::Params;
+  EXPECT_EQ(to_storage(Cpu::one()).limbs[0], P::kR.w[0]);
+  EXPECT_EQ(this->cpu(Emu::one()), Cpu::one());
+  EXPECT_EQ(this->cpu(Emu::zero()), Cpu::zero());
+  EXPECT_EQ(P::kModulus, P::split(Cpu::kModulus));
+  EXPECT_TRUE(Emu::zero().is_zero());
+  EXPECT_FALSE(Emu::one().is_zero());
+}
+
+TYPED_TEST(Mont32HostTest, ArithmeticMatchesCpuBitForBit) {
+  using Cpu = typename TestFixture::Cpu;
+  std::vector<Cpu> a, b;
+  testing::make_operands<Cpu>(2000, 42, a, b);
+  for (size_t i = 0; i < a.size(); ++i) {
+    auto x = this->emu(a[i]), y = this->emu(b[i]);
+    ASSERT_EQ(this->cpu(x * y), a[i] * b[i]) << "mul, case " << i;
+    ASSERT_EQ(this->cpu(x.square()), a[i].square()) << "square, case " << i;
+    ASSERT_EQ(this->cpu(x + y), a[i] + b[i]) << "add, case " << i;
+    ASSERT_EQ(this->cpu(x - y), a[i] - b[i]) << "sub, case " << i;
+    ASSERT_EQ(this->cpu(-x), -a[i]) << "neg, case " << i;
+    ASSERT_EQ(this->cpu(x.dbl()), a[i].dbl()) << "dbl, case " << i;
+    ASSERT_EQ(x == y, a[i] == b[i]) << "eq, case " << i;
+  }
+}
+
+TYPED_TEST(Mont32HostTest, ResultsStayReduced) {
+  using Cpu = typename TestFixture::Cpu;
+  using Emu = typename TestFixture::Emu;
+  std::vector<Cpu> a, b;
+  testing::make_operands<Cpu>(200, 7, a, b);
+  for (size_t i = 0; i < a.size(); ++i) {
+    Emu x = this->emu(a[i]), y = this->emu(b[i]);
+    for (const Emu& r : {x * y, x.square(), x + y, x - y, -x, x.dbl()}) {
+      ASSERT_FALSE(ff::limbs_geq(this->cpu(r).montgomery(), Cpu::kModulus)) << "case " << i;
+    }
+  }
+}
+
+TYPED_TEST(Mont32HostTest, LayoutIsMemcpyCompatible) {
+  using Cpu = typename TestFixture::Cpu;
+  using Storage = FieldStorage<TypeParam>;
+  std::vector<Cpu> xs = testing::edge_values<Cpu>();
+  std::vector<Storage> dev(xs.size());
+  std::memcpy(dev.data(), xs.data(), xs.size() * sizeof(Cpu));
+  std::vector<Cpu> back(xs.size());
+  std::memcpy(static_cast<void*>(back.data()), dev.data(), dev.size() * sizeof(Storage));
+  for (size_t i = 0; i < xs.size(); ++i) {
+    EXPECT_EQ(dev[i], to_storage(xs[i]));
+    EXPECT_EQ(back[i], xs[i]);
+    // 32-bit limb 2k is the low half of 64-bit limb k.
+    EXPECT_EQ(dev[i].limbs[2], uint32_t(xs[i].montgomery()[1]));
+    EXPECT_EQ(dev[i].limbs[3], uint32_t(xs[i].montgomery()[1] >> 32));
+  }
+}
+
+}  // namespace
+}  // namespace cuzk::gpu

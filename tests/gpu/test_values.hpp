@@ -1,0 +1,83 @@
+// Test inputs shared by the GPU test files: edge-case and random field elements and G1 points, with
+// the CPU field and curve (src/ff, src/curve) as the oracle for every result.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "curve/g1.hpp"
+#include "ff/fp.hpp"
+#include "ff/fr.hpp"
+
+namespace cuzk::gpu::testing {
+
+// Values where carries and the final subtraction are exercised: 0, 1, 2, p-1, p-2, (p±1)/2 as
+// integers, and elements whose Montgomery limbs are 1, 2, p-1, p-2 or all-ones low words.
+template <class F>
+std::vector<F> edge_values() {
+  using Repr = typename F::Repr;
+  constexpr Repr p = F::kModulus;
+  auto minus = [&](uint64_t k) {
+    Repr t{};
+    ff::limbs_sub(t, p, ff::limbs_from_u64<F::kLimbs>(k));
+    return t;
+  };
+  std::vector<F> v = {F::zero(), F::one(), F::from_u64(2)};
+  for (uint64_t k : {1, 2}) v.push_back(F::from_canonical_unchecked(minus(k)));
+  v.push_back(F::from_canonical_unchecked(F::kPMinus1Over2));
+  Repr half_up{};
+  ff::limbs_add(half_up, F::kPMinus1Over2, ff::limbs_from_u64<F::kLimbs>(1));
+  v.push_back(F::from_canonical_unchecked(half_up));
+  for (uint64_t k : {1, 2}) {
+    v.push_back(F::from_montgomery(ff::limbs_from_u64<F::kLimbs>(k)));
+    v.push_back(F::from_montgomery(minus(k)));
+  }
+  Repr low_ones{};  // all-ones in every limb but the top one
+  for (size_t i = 0; i + 1 < F::kLimbs; ++i) low_ones[i] = ~uint64_t(0);
+  v.push_back(F::from_montgomery(low_ones));
+  Repr top_only{};  // largest top limb below p's
+  top_only[F::kLimbs - 1] = p[F::kLimbs - 1] - 1;
+  v.push_back(F::from_montgomery(top_only));
+  return v;
+}
+
+template <class F>
+std::vector<F> random_values(size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<F> v(n);
+  for (auto& x : v) x = F::random(rng);
+  return v;
+}
+
+// All ordered pairs of the edge values, then random pairs: `a` and `b` of equal length.
+template <class F>
+void make_operands(size_t n_random, uint64_t seed, std::vector<F>& a, std::vector<F>& b) {
+  const std::vector<F> e = edge_values<F>();
+  a.clear();
+  b.clear();
+  for (const F& x : e) {
+    for (const F& y : e) {
+      a.push_back(x);
+      b.push_back(y);
+    }
+  }
+  std::vector<F> ra = random_values<F>(n_random, seed), rb = random_values<F>(n_random, seed + 1);
+  a.insert(a.end(), ra.begin(), ra.end());
+  b.insert(b.end(), rb.begin(), rb.end());
+}
+
+// Random multiples of the generator (Jacobian, with non-trivial Z).
+inline std::vector<curve::G1> random_points(size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<curve::G1> v(n);
+  curve::G1 g = curve::G1::generator();
+  curve::G1 p = g.mul_limbs(ff::Limbs<1>{rng()});
+  for (auto& x : v) {
+    x = p;
+    p = p.dbl() + g;  // cheap walk; every point has a different Z
+  }
+  return v;
+}
+
+}  // namespace cuzk::gpu::testing
