@@ -2,10 +2,11 @@
 //
 // Arguments of every case: log2 of the size, threads (0 = all cores), scalar shape (0: uniform
 // full-width scalars, 1: Filecoin-like mix, 35% zeros + 35% ones + 30% uniform), the bit/tail
-// split (1 on, 0 off) and the accumulator (0 planner's choice, 1 XYZZ, 2 batch affine). Counters: us_per_point = wall time / points, cpu_us_per_point =
-// CPU time of all threads / points (trustworthy on a shared machine). Bases are made
-// once per group and size range and cached (a random walk of additions, batch-normalised in
-// parallel), so only the first case of a size pays for them. Run with
+// split (1 on, 0 off) and the accumulator (0 planner's choice, 1 XYZZ, 2 batch affine).
+// Counters: us_per_point = wall time / points, cpu_us_per_point = CPU time of all threads /
+// points (trustworthy on a shared machine). Bases are made once per group and size and cached
+// (a random walk of additions, batch-normalised in parallel), so only the first case of a size
+// pays for them. Run with
 //   --benchmark_filter=... --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 // (one 2^20 iteration takes seconds: the framework then runs a single iteration per repetition).
 #include <benchmark/benchmark.h>

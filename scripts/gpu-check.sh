@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds, tests and benchmarks the GPU path in one call (for a machine with an NVIDIA GPU).
+# Needs only a C++ compiler, CUDA (nvcc), CMake, ninja and GoogleTest: no other packages.
+#   scripts/gpu-check.sh [--quick] [--out DIR]
+#     --quick   tests only, no benchmarks
+#     --out DIR also write the logs there (default: build/gpu/logs)
+# Prints a short summary table last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+quick=0
+out=build/gpu/logs
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --out) out=$2; shift ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+mkdir -p "$out"
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+arch=${CUDA_ARCH:-90}
+summary=()
+
+echo "== GPU: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null)"
+echo "== configure (sm_$arch)"
+cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
+  -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch" \
+  -DCUZK_BUILD_APPS=OFF -DCUZK_BUILD_BENCH=OFF >"$out/configure.log" 2>&1 \
+  || { cat "$out/configure.log"; exit 1; }
+
+targets=()
+available=$(cmake --build build/gpu --target help 2>/dev/null)
+for t in test_gpu_host test_gpu gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench; do
+  grep -q "^$t:" <<<"$available" && targets+=("$t")
+done
+echo "== build ${targets[*]}"
+start=$(date +%s)
+if cmake --build build/gpu --target "${targets[@]}" >"$out/build.log" 2>&1; then
+  summary+=("build|ok|$(( $(date +%s) - start )) s")
+else
+  tail -40 "$out/build.log"
+  summary+=("build|FAILED|see $out/build.log")
+  printf '%s\n' "${summary[@]}" | awk -F'|' '{printf "%-18s %-8s %s\n", $1, $2, $3}'
+  exit 1
+fi
+
+echo "== tests (ctest -L gpu)"
+ctest --test-dir build/gpu -L gpu --output-on-failure -j4 >"$out/ctest.log" 2>&1
+rc=$?
+grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest.log" | tail -20
+summary+=("tests|$([ $rc -eq 0 ] && echo ok || echo FAILED)|$(grep -E 'tests passed' "$out/ctest.log" | tail -1)")
+
+if [ "$quick" -eq 0 ]; then
+  for b in gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench; do
+    exe=$(find build/gpu -name "$b" -type f -perm -u+x | head -1)
+    [ -n "$exe" ] || continue
+    echo "== $b"
+    "$exe" >"$out/$b.log" 2>&1
+    brc=$?
+    tail -25 "$out/$b.log"
+    summary+=("$b|$([ $brc -eq 0 ] && echo ok || echo FAILED)|$out/$b.log")
+  done
+fi
+
+echo
+echo "== summary"
+printf '%s\n' "${summary[@]}" | awk -F'|' '{printf "%-18s %-8s %s\n", $1, $2, $3}'
+[ $rc -eq 0 ]

@@ -1,0 +1,170 @@
+// AllocatedBit and Boolean operations (see boolean.hpp). Each function mirrors its boolean.rs
+// counterpart case by case: the order of the match arms decides which operand comes first in
+// the emitted constraint, so it is kept exactly.
+#include "gadgets/boolean.hpp"
+
+#include <string>
+
+namespace cuzk::gadgets {
+
+namespace {
+
+const Fr kOne = Fr::one();
+
+Fr bit_value(bool b) {
+  return b ? Fr::one() : Fr::zero();
+}
+
+}  // namespace
+
+AllocatedBit AllocatedBit::alloc(ConstraintSystem& cs, bool value) {
+  const Variable var = cs.alloc(bit_value(value), "boolean");
+  cs.enforce(LinearCombination(ConstraintSystem::one()) - var, var, LinearCombination(),
+             "boolean constraint");
+  return AllocatedBit(var, value);
+}
+
+AllocatedBit AllocatedBit::alloc_conditionally(ConstraintSystem& cs, bool value,
+                                               const AllocatedBit& must_be_false) {
+  const Variable var = cs.alloc(bit_value(value), "boolean");
+  cs.enforce(LinearCombination(ConstraintSystem::one()) - must_be_false.variable() - var, var,
+             LinearCombination(), "boolean constraint");
+  return AllocatedBit(var, value);
+}
+
+AllocatedBit xor_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
+  const bool value = a.value() != b.value();
+  const Variable c = cs.alloc(bit_value(value), "xor result");
+  cs.enforce(LinearCombination(a.variable()) + a.variable(), b.variable(),
+             LinearCombination(a.variable()) + b.variable() - c, "xor constraint");
+  return AllocatedBit::assume_boolean(c, value);
+}
+
+AllocatedBit and_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
+  const bool value = a.value() && b.value();
+  const Variable c = cs.alloc(bit_value(value), "and result");
+  cs.enforce(a.variable(), b.variable(), c, "and constraint");
+  return AllocatedBit::assume_boolean(c, value);
+}
+
+AllocatedBit and_not_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
+  const bool value = a.value() && !b.value();
+  const Variable c = cs.alloc(bit_value(value), "and not result");
+  cs.enforce(a.variable(), LinearCombination(ConstraintSystem::one()) - b.variable(), c,
+             "and not constraint");
+  return AllocatedBit::assume_boolean(c, value);
+}
+
+AllocatedBit nor_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
+  const bool value = !a.value() && !b.value();
+  const Variable c = cs.alloc(bit_value(value), "nor result");
+  cs.enforce(LinearCombination(ConstraintSystem::one()) - a.variable(),
+             LinearCombination(ConstraintSystem::one()) - b.variable(), c, "nor constraint");
+  return AllocatedBit::assume_boolean(c, value);
+}
+
+using Kind = Boolean::Kind;
+
+Boolean xor_bits(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
+  if (a.is_constant() && !a.value()) return b;
+  if (b.is_constant() && !b.value()) return a;
+  if (a.is_constant()) return b.negated();  // constant true
+  if (b.is_constant()) return a.negated();
+  if (a.kind() == b.kind()) return Boolean(xor_bits(cs, a.bit(), b.bit()));  // Is^Is, Not^Not
+  // One Is, one Not: xor(is, not(not)) negated, with the Is operand first.
+  const Boolean& is = a.kind() == Kind::kIs ? a : b;
+  const Boolean& isnt = a.kind() == Kind::kIs ? b : a;
+  return Boolean(xor_bits(cs, is.bit(), isnt.bit())).negated();
+}
+
+Boolean and_bits(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
+  if ((a.is_constant() && !a.value()) || (b.is_constant() && !b.value())) {
+    return Boolean::constant(false);
+  }
+  if (a.is_constant()) return b;  // constant true
+  if (b.is_constant()) return a;
+  if (a.kind() != b.kind()) {
+    const Boolean& is = a.kind() == Kind::kIs ? a : b;
+    const Boolean& isnt = a.kind() == Kind::kIs ? b : a;
+    return Boolean(and_not_bits(cs, is.bit(), isnt.bit()));
+  }
+  if (a.kind() == Kind::kNot) return Boolean(nor_bits(cs, a.bit(), b.bit()));
+  return Boolean(and_bits(cs, a.bit(), b.bit()));
+}
+
+Boolean or_bits(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
+  r1cs::Namespace ns(cs, "not and (not a) (not b)");
+  return and_bits(cs, a.negated(), b.negated()).negated();
+}
+
+Boolean sha256_ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b, const Boolean& c) {
+  const bool value = (a.value() && b.value()) != (!a.value() && c.value());
+  const auto is_false = [](const Boolean& x) { return x.is_constant() && !x.value(); };
+  const auto is_true = [](const Boolean& x) { return x.is_constant() && x.value(); };
+  if (a.is_constant() && b.is_constant() && c.is_constant()) return Boolean::constant(value);
+  if (is_false(a)) return c;
+  if (is_false(b)) return and_bits(cs, a.negated(), c);
+  if (is_false(c)) return and_bits(cs, a, b);
+  if (is_true(c)) return and_bits(cs, a, b.negated()).negated();
+  if (is_true(b)) return and_bits(cs, a.negated(), c.negated()).negated();
+  // a constant true, or all three allocated: the generic gadget.
+  const Variable ch = cs.alloc(bit_value(value), "ch");
+  cs.enforce(b.lc() - c.lc(), a.lc(), LinearCombination(ch) - c.lc(), "ch computation");
+  return Boolean(AllocatedBit::assume_boolean(ch, value));
+}
+
+Boolean sha256_maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b, const Boolean& c) {
+  const bool value =
+      ((a.value() && b.value()) != (a.value() && c.value())) != (b.value() && c.value());
+  const auto is_false = [](const Boolean& x) { return x.is_constant() && !x.value(); };
+  const auto is_true = [](const Boolean& x) { return x.is_constant() && x.value(); };
+  if (a.is_constant() && b.is_constant() && c.is_constant()) return Boolean::constant(value);
+  if (is_false(a)) return and_bits(cs, b, c);
+  if (is_false(b)) return and_bits(cs, a, c);
+  if (is_false(c)) return and_bits(cs, a, b);
+  if (is_true(c)) return and_bits(cs, a.negated(), b.negated()).negated();
+  if (is_true(b)) return and_bits(cs, a.negated(), c.negated()).negated();
+  if (is_true(a)) return and_bits(cs, b.negated(), c.negated()).negated();
+  // All three allocated. The result is allocated before the inner "b and c".
+  const Variable maj = cs.alloc(bit_value(value), "maj");
+  Boolean bc;
+  {
+    r1cs::Namespace ns(cs, "b and c");
+    bc = and_bits(cs, b, c);
+  }
+  cs.enforce(bc.lc() + bc.lc() - b.lc() - c.lc(), a.lc(), bc.lc() - maj, "maj computation");
+  return Boolean(AllocatedBit::assume_boolean(maj, value));
+}
+
+void enforce_equal(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {
+  if (a.is_constant() && b.is_constant()) {
+    if (a.value() != b.value()) throw Unsatisfiable("enforce_equal: constants true and false");
+    return;
+  }
+  const auto is_true = [](const Boolean& x) { return x.is_constant() && x.value(); };
+  const auto is_false = [](const Boolean& x) { return x.is_constant() && !x.value(); };
+  if (is_true(a) || is_true(b)) {
+    const Boolean& x = is_true(a) ? b : a;
+    cs.enforce(LinearCombination(), LinearCombination(),
+               LinearCombination(ConstraintSystem::one()) - x.lc(), "enforce equal to one");
+    return;
+  }
+  if (is_false(a) || is_false(b)) {
+    const Boolean& x = is_false(a) ? b : a;
+    cs.enforce(LinearCombination(), LinearCombination(), x.lc(), "enforce equal to zero");
+    return;
+  }
+  cs.enforce(LinearCombination(), LinearCombination(), a.lc() - b.lc(), "enforce equal");
+}
+
+std::vector<Boolean> u64_into_boolean_vec_le(ConstraintSystem& cs, uint64_t value) {
+  std::vector<Boolean> bits;
+  bits.reserve(64);
+  for (unsigned i = 0; i < 64; ++i) {
+    r1cs::Namespace ns(cs, [&] { return "bit " + std::to_string(i); });
+    bits.emplace_back(AllocatedBit::alloc(cs, ((value >> i) & 1) != 0));
+  }
+  return bits;
+}
+
+}  // namespace cuzk::gadgets
