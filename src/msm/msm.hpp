@@ -5,9 +5,11 @@
 // are Jacobian. The generic implementation lives in pippenger.hpp and is compiled once, in
 // msm.cpp, for G1Config and G2Config.
 //
-// Memory: besides a few vectors of partial sums, each worker holds 2^(c-1) XYZZ buckets
-// (G1 192 B, G2 384 B each): threads x 2^(c-1) x sizeof(bucket) <= 512 MiB (kBucketMemoryLimit),
-// enforced by the planner at every size. msm_density() adds n/512 bytes of rank table.
+// Memory: besides a few vectors of partial sums, each worker holds one window's 2^(c-1) buckets:
+// XYZZ 192 B (G1) / 384 B (G2) each, batch affine 297 / 585 B (affine bucket, XYZZ overflow,
+// flag). threads x 2^(c-1) x bytes per bucket <= 512 MiB (kBucketMemoryLimit, msm_plan.hpp) is
+// enforced by the planner at every size. msm_density() adds an n/512-byte rank table.
+// Speed and the measurements behind the choices: docs/perf/msm-cpu.md.
 #pragma once
 
 #include <cstdint>
