@@ -4,18 +4,20 @@
 #include <bit>
 #include <stdexcept>
 
+#include "filecoin/bytes.hpp"
+
 namespace cuzk::filecoin {
 namespace {
 
 inline void quarter_round(uint32_t* x, int a, int b, int c, int d) {
-  x[a] += x[b]; x[d] = std::rotl(x[d] ^ x[a], 16);
-  x[c] += x[d]; x[b] = std::rotl(x[b] ^ x[c], 12);
-  x[a] += x[b]; x[d] = std::rotl(x[d] ^ x[a], 8);
-  x[c] += x[d]; x[b] = std::rotl(x[b] ^ x[c], 7);
-}
-
-inline uint32_t load_le32(const uint8_t* p) {
-  return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+  x[a] += x[b];
+  x[d] = std::rotl(x[d] ^ x[a], 16);
+  x[c] += x[d];
+  x[b] = std::rotl(x[b] ^ x[c], 12);
+  x[a] += x[b];
+  x[d] = std::rotl(x[d] ^ x[a], 8);
+  x[c] += x[d];
+  x[b] = std::rotl(x[b] ^ x[c], 7);
 }
 
 }  // namespace
@@ -27,7 +29,7 @@ ChaChaBlock chacha_block(const ChaChaKey& key, const std::array<uint32_t, 4>& ta
   input[1] = 0x3320646e;  // "nd 3"
   input[2] = 0x79622d32;  // "2-by"
   input[3] = 0x6b206574;  // "te k"
-  for (int i = 0; i < 8; ++i) input[4 + i] = load_le32(key.data() + 4 * i);
+  for (int i = 0; i < 8; ++i) input[4 + i] = from_le_bytes<uint32_t>(key.data() + 4 * i);
   for (int i = 0; i < 4; ++i) input[12 + i] = tail[i];
   ChaChaBlock x = input;
   for (unsigned r = 0; r < rounds; r += 2) {
@@ -57,9 +59,11 @@ void chacha20_keystream(const ChaChaKey& key, std::span<const uint8_t, 12> nonce
                         std::span<uint8_t> out) {
   if (out.empty()) return;
   const uint64_t last_block = (offset + out.size() - 1) / 64;
-  if (last_block > UINT32_MAX) throw std::out_of_range("chacha20: keystream position past 2^32 blocks");
-  const std::array<uint32_t, 4> nonce_words = {0, load_le32(nonce.data()), load_le32(nonce.data() + 4),
-                                               load_le32(nonce.data() + 8)};
+  if (last_block > UINT32_MAX)
+    throw std::out_of_range("chacha20: keystream position past 2^32 blocks");
+  const std::array<uint32_t, 4> nonce_words = {0, from_le_bytes<uint32_t>(nonce.data()),
+                                               from_le_bytes<uint32_t>(nonce.data() + 4),
+                                               from_le_bytes<uint32_t>(nonce.data() + 8)};
   size_t written = 0;
   uint64_t position = offset;
   while (written < out.size()) {

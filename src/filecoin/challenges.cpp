@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "filecoin/blake2b.hpp"
+#include "filecoin/bytes.hpp"
 #include "hash/sha256.hpp"
 
 namespace cuzk::filecoin {
@@ -16,17 +17,10 @@ constexpr std::string_view kSynthGenerationKey = "filecoin.io|PoRep|1|Synthetic|
 constexpr std::string_view kSynthSelectionKey = "filecoin.io|PoRep|1|Synthetic|1|Selection";
 constexpr uint8_t kSynthNonce[12] = {'s', 'y', 'n', 't', 'h', '-', 'p', 'o', 'r', 'e', 'p', 0};
 
-std::array<uint8_t, 4> u32_le(uint32_t x) {
-  return {uint8_t(x), uint8_t(x >> 8), uint8_t(x >> 16), uint8_t(x >> 24)};
-}
-
 // BLAKE2b-256 keyed with `key` over a ‖ b: the ChaCha20 key of a synthetic PRF.
 ChaChaKey synthetic_prf_key(std::string_view key, const hash::Node32& a, const hash::Node32& b) {
   ChaChaKey out;
-  Blake2b(32, {reinterpret_cast<const uint8_t*>(key.data()), key.size()})
-      .update(a)
-      .update(b)
-      .finalize(out);
+  Blake2b(32, as_bytes(key)).update(a).update(b).finalize(out);
   return out;
 }
 
@@ -41,9 +35,7 @@ uint64_t challenge_from_bytes(std::span<const uint8_t, 32> bytes, uint64_t nodes
   const uint64_t modulus = nodes - 1;
   unsigned __int128 rem = 0;
   for (int limb = 3; limb >= 0; --limb) {  // most significant 64-bit limb first
-    uint64_t word = 0;
-    for (int b = 7; b >= 0; --b) word = (word << 8) | bytes[8 * limb + b];
-    rem = ((rem << 64) | word) % modulus;
+    rem = ((rem << 64) | from_le_bytes<uint64_t>(&bytes[8 * limb])) % modulus;
   }
   return uint64_t(rem) + 1;
 }
@@ -54,20 +46,20 @@ std::vector<uint64_t> interactive_challenges(uint64_t nodes, const hash::Node32&
   std::vector<uint64_t> out(per_partition);
   for (unsigned i = 0; i < per_partition; ++i) {
     hash::Sha256 hasher;
-    hasher.update(replica_id).update(seed).update(u32_le(global_index(per_partition, k, i)));
+    hasher.update(replica_id).update(seed).update(to_le_bytes(global_index(per_partition, k, i)));
     out[i] = challenge_from_bytes(hasher.finalize(), nodes);
   }
   return out;
 }
 
 std::vector<uint64_t> non_interactive_challenges(uint64_t nodes, const hash::Node32& replica_id,
-                                                 const hash::Node32& comm_r,
-                                                 unsigned per_partition, unsigned k) {
+                                                 const hash::Node32& comm_r, unsigned per_partition,
+                                                 unsigned k) {
   std::vector<uint64_t> out(per_partition);
   for (unsigned i = 0; i < per_partition; ++i) {
     hash::Sha256 hasher;
-    hasher.update(kNiTag).update(replica_id).update(comm_r);
-    hasher.update(u32_le(global_index(per_partition, k, i)));
+    hasher.update(as_bytes(kNiTag)).update(replica_id).update(comm_r);
+    hasher.update(to_le_bytes(global_index(per_partition, k, i)));
     out[i] = challenge_from_bytes(hasher.finalize(), nodes);
   }
   return out;
@@ -102,9 +94,7 @@ std::vector<uint64_t> SyntheticChallenges::selected_indexes(const hash::Node32& 
   chacha20_keystream(key, kSynthNonce, 4 * uint64_t(global_index(per_partition, k, 0)), bytes);
   std::vector<uint64_t> out(per_partition);
   for (unsigned i = 0; i < per_partition; ++i) {
-    const uint32_t x = uint32_t(bytes[4 * i]) | uint32_t(bytes[4 * i + 1]) << 8 |
-                       uint32_t(bytes[4 * i + 2]) << 16 | uint32_t(bytes[4 * i + 3]) << 24;
-    out[i] = x % count_;
+    out[i] = from_le_bytes<uint32_t>(&bytes[4 * i]) % count_;
   }
   return out;
 }
@@ -120,8 +110,8 @@ std::vector<uint64_t> SyntheticChallenges::partition_challenges(const hash::Node
 std::vector<uint64_t> porep_partition_challenges(const ProofType& proof, const ChallengeSeed& in,
                                                  unsigned k) {
   if (k >= proof.partitions()) {
-    throw std::out_of_range("partition " + std::to_string(k) + " >= " +
-                            std::to_string(proof.partitions()) + " partitions of " +
+    throw std::out_of_range("partition " + std::to_string(k) +
+                            " >= " + std::to_string(proof.partitions()) + " partitions of " +
                             std::string(proof.name));
   }
   const uint64_t nodes = proof.sector->nodes();
@@ -132,7 +122,8 @@ std::vector<uint64_t> porep_partition_challenges(const ProofType& proof, const C
     case ChallengeMode::kNonInteractive:
       return non_interactive_challenges(nodes, in.replica_id, in.comm_r, n, k);
     case ChallengeMode::kSynthetic:
-      return SyntheticChallenges(nodes, in.replica_id, in.comm_r).partition_challenges(in.seed, n, k);
+      return SyntheticChallenges(nodes, in.replica_id, in.comm_r)
+          .partition_challenges(in.seed, n, k);
   }
   throw std::logic_error("unknown challenge mode");
 }

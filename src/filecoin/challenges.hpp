@@ -30,8 +30,8 @@ std::vector<uint64_t> interactive_challenges(uint64_t nodes, const hash::Node32&
                                              unsigned k);
 
 std::vector<uint64_t> non_interactive_challenges(uint64_t nodes, const hash::Node32& replica_id,
-                                                 const hash::Node32& comm_r,
-                                                 unsigned per_partition, unsigned k);
+                                                 const hash::Node32& comm_r, unsigned per_partition,
+                                                 unsigned k);
 
 class SyntheticChallenges {
  public:

@@ -3,6 +3,7 @@
 
 #include <array>
 
+#include "filecoin/bytes.hpp"
 #include "hash/merkle_node.hpp"
 #include "hash/sha256.hpp"
 #include "hash/sha256_domain.hpp"
@@ -12,10 +13,12 @@ namespace cuzk::filecoin {
 hash::Node32 generate_replica_id(const hash::Node32& prover_id, uint64_t sector_id,
                                  const hash::Node32& ticket, const hash::Node32& comm_d,
                                  const hash::Node32& porep_id) {
-  std::array<uint8_t, 8> sector_be;
-  for (int i = 0; i < 8; ++i) sector_be[i] = uint8_t(sector_id >> (56 - 8 * i));
   hash::Sha256 hasher;
-  hasher.update(prover_id).update(sector_be).update(ticket).update(comm_d).update(porep_id);
+  hasher.update(prover_id)
+      .update(to_be_bytes(sector_id))
+      .update(ticket)
+      .update(comm_d)
+      .update(porep_id);
   return hash::trim_to_fr32(hasher.finalize());
 }
 

@@ -5,11 +5,16 @@ namespace cuzk::filecoin {
 
 const char* to_string(FilecoinError e) {
   switch (e) {
-    case FilecoinError::kUnknownProof: return "unknown proof";
-    case FilecoinError::kSyntax: return "syntax error";
-    case FilecoinError::kSchema: return "schema error";
-    case FilecoinError::kShape: return "shape error";
-    case FilecoinError::kInconsistent: return "inconsistent";
+    case FilecoinError::kUnknownProof:
+      return "unknown proof";
+    case FilecoinError::kSyntax:
+      return "syntax error";
+    case FilecoinError::kSchema:
+      return "schema error";
+    case FilecoinError::kShape:
+      return "shape error";
+    case FilecoinError::kInconsistent:
+      return "inconsistent";
   }
   return "unknown error";
 }

@@ -10,11 +10,11 @@
 namespace cuzk::filecoin {
 
 enum class FilecoinError {
-  kUnknownProof,   // no registered proof / circuit with that id, name or size
-  kSyntax,         // not JSON, or not base64
-  kSchema,         // valid JSON of the wrong form: missing field, wrong type, bad length
-  kShape,          // well-formed, but counts or tree shape do not fit the registered proof
-  kInconsistent,   // a recomputed hash, index or commitment does not match
+  kUnknownProof,  // no registered proof / circuit with that id, name or size
+  kSyntax,        // not JSON, or not base64
+  kSchema,        // valid JSON of the wrong form: missing field, wrong type, bad length
+  kShape,         // well-formed, but counts or tree shape do not fit the registered proof
+  kInconsistent,  // a recomputed hash, index or commitment does not match
 };
 
 const char* to_string(FilecoinError e);

@@ -1,37 +1,33 @@
 // Feistel permutation of feistel.hpp.
 #include "filecoin/feistel.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "filecoin/blake2b.hpp"
+#include "filecoin/bytes.hpp"
 #include "hash/sha256.hpp"
 
 namespace cuzk::filecoin {
 namespace {
 
 uint64_t round_function(uint64_t right, uint64_t key, uint64_t mask) {
-  uint8_t data[16];
-  for (int i = 0; i < 8; ++i) {
-    data[i] = uint8_t(right >> (56 - 8 * i));
-    data[8 + i] = uint8_t(key >> (56 - 8 * i));
-  }
-  const auto digest = blake2b_512(data);
-  uint64_t f = 0;
-  for (int i = 0; i < 8; ++i) f = (f << 8) | digest[i];
-  return f & mask;
+  std::array<uint8_t, 16> data;
+  const auto r = to_be_bytes(right), k = to_be_bytes(key);
+  std::copy(r.begin(), r.end(), data.begin());
+  std::copy(k.begin(), k.end(), data.begin() + 8);
+  return from_be_bytes<uint64_t>(blake2b_512(data).data()) & mask;
 }
 
 }  // namespace
 
 FeistelKeys derive_feistel_keys(const hash::Node32& porep_id) {
   hash::Sha256 hasher;
-  hasher.update(std::string_view("Filecoin_Feistel"));
+  hasher.update(as_bytes("Filecoin_Feistel"));
   hasher.update(porep_id);
   const auto seed = hasher.finalize();
   FeistelKeys keys{};
-  for (int k = 0; k < 4; ++k) {
-    for (int i = 7; i >= 0; --i) keys[k] = (keys[k] << 8) | seed[8 * k + i];
-  }
+  for (int k = 0; k < 4; ++k) keys[k] = from_le_bytes<uint64_t>(&seed[8 * k]);
   return keys;
 }
 

@@ -64,18 +64,24 @@ std::string known_names() {
 
 const char* to_string(ApiVersion v) {
   switch (v) {
-    case kV1_0_0: return "1.0.0";
-    case kV1_1_0: return "1.1.0";
-    case kV1_2_0: return "1.2.0";
+    case kV1_0_0:
+      return "1.0.0";
+    case kV1_1_0:
+      return "1.1.0";
+    case kV1_2_0:
+      return "1.2.0";
   }
   return "?";
 }
 
 ChallengeMode ProofType::challenge_mode() const {
   switch (feature) {
-    case kSyntheticPoRep: return ChallengeMode::kSynthetic;
-    case kNonInteractivePoRep: return ChallengeMode::kNonInteractive;
-    case kNone: break;
+    case kSyntheticPoRep:
+      return ChallengeMode::kSynthetic;
+    case kNonInteractivePoRep:
+      return ChallengeMode::kNonInteractive;
+    case kNone:
+      break;
   }
   return ChallengeMode::kInteractive;
 }
@@ -93,23 +99,27 @@ hash::Node32 ProofType::make_porep_id(uint64_t id, uint64_t nonce) {
   return porep_id;
 }
 
-std::span<const PorepSectorConfig> porep_sector_configs() { return kSectors; }
-std::span<const ProofType> seal_proof_types() { return kSealProofs; }
+std::span<const PorepSectorConfig> porep_sector_configs() {
+  return kSectors;
+}
+std::span<const ProofType> seal_proof_types() {
+  return kSealProofs;
+}
 
 FilecoinResult<const ProofType*> find_seal_proof(uint64_t id) {
   if (id < kSealProofs.size()) return &kSealProofs[id];
   return filecoin_error(FilecoinError::kUnknownProof,
-                        "unknown registered seal proof id " + std::to_string(id) +
-                            " (known: 0.." + std::to_string(kSealProofs.size() - 1) + ")");
+                        "unknown registered seal proof id " + std::to_string(id) + " (known: 0.." +
+                            std::to_string(kSealProofs.size() - 1) + ")");
 }
 
 FilecoinResult<const ProofType*> find_seal_proof(std::string_view name) {
   for (const auto& p : kSealProofs) {
     if (p.name == name) return &p;
   }
-  return filecoin_error(FilecoinError::kUnknownProof, "unknown registered seal proof \"" +
-                                                          std::string(name) +
-                                                          "\" (known: " + known_names() + ")");
+  return filecoin_error(
+      FilecoinError::kUnknownProof,
+      "unknown registered seal proof \"" + std::string(name) + "\" (known: " + known_names() + ")");
 }
 
 FilecoinResult<const PorepSectorConfig*> find_porep_circuit(std::string_view circuit_id) {
@@ -157,7 +167,12 @@ std::string parameter_file_name(const PorepSectorConfig& sector, ParameterFile f
   const char* ext = file == ParameterFile::kParams ? ".params"
                     : file == ParameterFile::kVk   ? ".vk"
                                                    : ".meta";
-  return "v" + std::to_string(kParameterVersion) + "-" + parameter_cache_id(sector) + ext;
+  std::string name = "v";  // appended piecewise: "v" + std::string trips GCC 12's -Wrestrict
+  name += std::to_string(kParameterVersion);
+  name += '-';
+  name += parameter_cache_id(sector);
+  name += ext;
+  return name;
 }
 
 }  // namespace cuzk::filecoin

@@ -65,7 +65,6 @@ inline constexpr unsigned kDrgDegree = 6;
 inline constexpr unsigned kExpanderDegree = 8;
 inline constexpr unsigned kParentCount = kDrgDegree + kExpanderDegree;
 inline constexpr unsigned kLabelParentSlots = 37;  // TOTAL_PARENTS hashed into a label
-inline constexpr unsigned kPartitionProofBytes = 192;
 inline constexpr unsigned kParameterVersion = 28;  // parameter_cache.rs VERSION
 
 std::span<const PorepSectorConfig> porep_sector_configs();

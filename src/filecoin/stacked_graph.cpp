@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "filecoin/bytes.hpp"
 #include "filecoin/chacha.hpp"
 #include "hash/sha256.hpp"
 
@@ -13,7 +14,7 @@ namespace cuzk::filecoin {
 
 DrgSeed derive_drg_seed(const hash::Node32& porep_id) {
   hash::Sha256 hasher;
-  hasher.update(std::string_view("Filecoin_DRSample"));
+  hasher.update(as_bytes("Filecoin_DRSample"));
   hasher.update(porep_id);
   const auto digest = hasher.finalize();
   DrgSeed seed;
@@ -40,8 +41,8 @@ StackedGraph::StackedGraph(uint64_t nodes, const hash::Node32& porep_id, ApiVers
 
 void StackedGraph::check_node(uint64_t node) const {
   if (node >= nodes_) {
-    throw std::out_of_range("stacked graph: node " + std::to_string(node) + " >= " +
-                            std::to_string(nodes_) + " nodes");
+    throw std::out_of_range("stacked graph: node " + std::to_string(node) +
+                            " >= " + std::to_string(nodes_) + " nodes");
   }
 }
 
@@ -52,7 +53,8 @@ DrgParents StackedGraph::drg_parents(uint64_t node) const {
 
   ChaChaKey seed;
   std::copy(drg_seed_.begin(), drg_seed_.end(), seed.begin());
-  for (int i = 0; i < 4; ++i) seed[28 + i] = uint8_t(node >> (8 * i));
+  const auto node_le = to_le_bytes(uint32_t(node));
+  std::copy(node_le.begin(), node_le.end(), seed.begin() + 28);
   ChaCha8Rng rng(seed);
 
   // Bucket sampling over the metagraph of degree m' = 5: meta = 5v. The reference takes

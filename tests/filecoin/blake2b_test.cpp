@@ -1,11 +1,12 @@
 // BLAKE2b against RFC 7693 and CPython's hashlib.blake2b (the reference C implementation),
 // including the keyed 32-byte form the synthetic-PoRep PRF keys use and block-boundary inputs.
+#include "filecoin/blake2b.hpp"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
 #include <vector>
 
-#include "filecoin/blake2b.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::filecoin {

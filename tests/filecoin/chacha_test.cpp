@@ -2,11 +2,12 @@
 // and the `cryptography` package's ChaCha20 for keystream reads at unaligned offsets (the
 // synthetic-PoRep seek). The rand_chacha word order is covered end to end by the parent-cache
 // digests in graph_test.cpp.
+#include "filecoin/chacha.hpp"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "filecoin/chacha.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::filecoin {

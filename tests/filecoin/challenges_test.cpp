@@ -1,12 +1,13 @@
 // Challenge derivation (spec §8): the synthetic vector of challenges.rs, the 32 GiB regression
 // record's challenges (interactive; NI from the formula with Python's hashlib as oracle), and
 // the partition properties the spec states.
+#include "filecoin/challenges.hpp"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "ff/fr.hpp"
-#include "filecoin/challenges.hpp"
 #include "hash/hash_test_util.hpp"
 
 namespace cuzk::filecoin {
@@ -28,8 +29,9 @@ TEST(Challenges, SyntheticHardcodedVector) {
   const Node32 replica_id = ff::Fr::from_u64(55).to_bytes_le();
   const Node32 comm_r = ff::Fr::from_u64(101).to_bytes_le();
   const SyntheticChallenges synth(1 << 10, replica_id, comm_r, 21);
-  const std::vector<uint64_t> expected_synth = {178, 297, 869, 211, 875, 477, 94,  781, 124, 332, 856,
-                                                801, 176, 692, 429, 691, 290, 204, 986, 210, 973};
+  const std::vector<uint64_t> expected_synth = {178, 297, 869, 211, 875, 477, 94,
+                                                781, 124, 332, 856, 801, 176, 692,
+                                                429, 691, 290, 204, 986, 210, 973};
   for (uint64_t i = 0; i < 21; ++i) EXPECT_EQ(synth.challenge(i), expected_synth[i]) << i;
   EXPECT_THROW(synth.challenge(21), std::out_of_range);
   Node32 rand;
@@ -57,7 +59,8 @@ TEST(Challenges, InteractiveOf32GiBRegressionRecord) {
 // [derived] spec §8 NI formula with hashlib: SHA-256(tag ‖ replica_id ‖ comm_r ‖ j LE) for
 // the record's replica_id and comm_r; j = 0, 1, 2 and the last of 126 partitions.
 TEST(Challenges, NonInteractiveFormula) {
-  const auto k0 = non_interactive_challenges(uint64_t(1) << 30, kRecordReplicaId, kRecordCommR, 18, 0);
+  const auto k0 =
+      non_interactive_challenges(uint64_t(1) << 30, kRecordReplicaId, kRecordCommR, 18, 0);
   EXPECT_EQ(k0[0], 451013174u);
   EXPECT_EQ(k0[1], 745984159u);
   EXPECT_EQ(k0[2], 735452604u);
@@ -65,7 +68,8 @@ TEST(Challenges, NonInteractiveFormula) {
       *find_seal_proof(std::string_view("StackedDrg32GiBV1_2_Feat_NonInteractivePoRep")).value();
   Node32 other_seed;
   other_seed.fill(9);  // NI ignores the seed
-  const auto k125 = porep_partition_challenges(p, {kRecordReplicaId, other_seed, kRecordCommR}, 125);
+  const auto k125 =
+      porep_partition_challenges(p, {kRecordReplicaId, other_seed, kRecordCommR}, 125);
   EXPECT_EQ(k125[17], 759105755u);
   EXPECT_THROW(porep_partition_challenges(p, {}, 126), std::out_of_range);
 }

@@ -1,12 +1,13 @@
 // Sector-level values (spec §3-5, §7): zero-sector comm_d, replica_id of the 32 GiB
 // regression record, comm_r = Poseidon2(comm_c, comm_r_last), the label byte layout and the
 // column hash.
+#include "filecoin/commitments.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
 #include <vector>
 
-#include "filecoin/commitments.hpp"
 #include "filecoin/labels.hpp"
 #include "filecoin/proof_type.hpp"
 #include "hash/hash_test_util.hpp"
@@ -60,8 +61,9 @@ TEST(Commitments, ReplicaIdOf32GiBRegressionRecord) {
 TEST(Commitments, CommRIsPoseidon2OfCommCThenCommRLast) {
   const Fr comm_c = Fr::from_u64(11), comm_r_last = Fr::from_u64(22);
   const std::array<Fr, 2> pair = {comm_c, comm_r_last};
-  EXPECT_EQ(compute_comm_r(comm_c, comm_r_last),
-            hash::poseidon_hash(pair, hash::poseidon_params(2), hash::PoseidonHashType::merkle_tree()));
+  EXPECT_EQ(
+      compute_comm_r(comm_c, comm_r_last),
+      hash::poseidon_hash(pair, hash::poseidon_params(2), hash::PoseidonHashType::merkle_tree()));
   EXPECT_EQ(compute_comm_r(comm_c, comm_r_last),
             hash::merkle_root<hash::PoseidonNodeHasher>(pair, hash::TreeShape{2, 0, 0}));
   EXPECT_NE(compute_comm_r(comm_c, comm_r_last), compute_comm_r(comm_r_last, comm_c));

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "filecoin/bytes.hpp"
 #include "filecoin/feistel.hpp"
 #include "filecoin/stacked_graph.hpp"
 #include "hash/sha256.hpp"
@@ -56,17 +57,10 @@ const std::map<std::string, ManifestEntry>& parent_cache_manifest() {
 // node count u32 LE).
 std::string parent_cache_name(const ProofType& proof) {
   hash::Sha256 h;
-  h.update(std::string_view("poseidon_hasher"));
-  h.update(stacked_graph_identifier(proof.sector->nodes()));
-  for (uint64_t key : derive_feistel_keys(proof.porep_id())) {
-    uint8_t le[8];
-    for (int i = 0; i < 8; ++i) le[i] = uint8_t(key >> (8 * i));
-    h.update(le);
-  }
-  const uint32_t nodes = uint32_t(proof.sector->nodes());
-  const uint8_t nodes_le[4] = {uint8_t(nodes), uint8_t(nodes >> 8), uint8_t(nodes >> 16),
-                               uint8_t(nodes >> 24)};
-  h.update(nodes_le);
+  h.update(as_bytes("poseidon_hasher"));
+  h.update(as_bytes(stacked_graph_identifier(proof.sector->nodes())));
+  for (uint64_t key : derive_feistel_keys(proof.porep_id())) h.update(to_le_bytes(key));
+  h.update(to_le_bytes(uint32_t(proof.sector->nodes())));
   return "v28-sdr-parent-" + to_hex(h.finalize());
 }
 
@@ -78,7 +72,8 @@ std::string parent_cache_digest(const ProofType& proof) {
     for (size_t v = begin; v < end; ++v) {
       const NodeParents parents = graph.parents(v);
       for (unsigned j = 0; j < kParentCount; ++j) {
-        for (int b = 0; b < 4; ++b) file[(v * kParentCount + j) * 4 + b] = uint8_t(parents[j] >> (8 * b));
+        const auto le = to_le_bytes(parents[j]);
+        std::copy(le.begin(), le.end(), file.begin() + (v * kParentCount + j) * 4);
       }
     }
   });
@@ -139,8 +134,8 @@ TEST(StackedGraph, StructuralRules) {
     EXPECT_EQ(graph.drg_parents(0), DrgParents{});
     EXPECT_EQ(graph.drg_parents(1), DrgParents{});
     const bool legacy = proof.api_version == ApiVersion::kV1_0_0;
-    for (uint64_t v : {uint64_t(2), uint64_t(3), uint64_t(17), graph.nodes() / 2 + 5,
-                       graph.nodes() - 1}) {
+    for (uint64_t v :
+         {uint64_t(2), uint64_t(3), uint64_t(17), graph.nodes() / 2 + 5, graph.nodes() - 1}) {
       const NodeParents p = graph.parents(v);
       EXPECT_EQ(p[legacy ? kDrgDegree - 1 : 0], v - 1) << proof.name << " node " << v;
       for (unsigned j = 0; j < kDrgDegree; ++j) EXPECT_LT(p[j], v);

@@ -1,10 +1,11 @@
 // The registered-proof table against spec §1 (registry.rs ids and API versions, constants.rs
 // per-size values) and the parameter file names of spec §1.3 (parameters.json).
+#include "filecoin/proof_type.hpp"
+
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "filecoin/proof_type.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::filecoin {
@@ -86,7 +87,9 @@ TEST(ProofType, PorepId) {
   EXPECT_EQ(to_hex(find_seal_proof("StackedDrg32GiBV1_1").value()->porep_id()),
             "0800000000000000000000000000000000000000000000000000000000000000");
   EXPECT_EQ(to_hex(ProofType::make_porep_id(0x0102, 0x0a0b)),
-            "0201000000000000" "0b0a000000000000" + std::string(32, '0'));
+            "0201000000000000"
+            "0b0a000000000000" +
+                std::string(32, '0'));
 }
 
 TEST(ProofType, LookupsAndErrors) {
