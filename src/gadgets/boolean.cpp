@@ -9,7 +9,9 @@ namespace cuzk::gadgets {
 
 namespace {
 
-const Fr kOne = Fr::one();
+using r1cs::kFrMinusOne;
+using r1cs::kFrOne;
+constexpr Variable kOneVar = ConstraintSystem::one();
 
 Fr bit_value(bool b) {
   return b ? Fr::one() : Fr::zero();
@@ -19,7 +21,7 @@ Fr bit_value(bool b) {
 
 AllocatedBit AllocatedBit::alloc(ConstraintSystem& cs, bool value) {
   const Variable var = cs.alloc(bit_value(value), "boolean");
-  cs.enforce(LinearCombination(ConstraintSystem::one()) - var, var, LinearCombination(),
+  cs.enforce(lc_of({kFrOne * kOneVar, kFrMinusOne * var}), var, LinearCombination(),
              "boolean constraint");
   return AllocatedBit(var, value);
 }
@@ -27,16 +29,17 @@ AllocatedBit AllocatedBit::alloc(ConstraintSystem& cs, bool value) {
 AllocatedBit AllocatedBit::alloc_conditionally(ConstraintSystem& cs, bool value,
                                                const AllocatedBit& must_be_false) {
   const Variable var = cs.alloc(bit_value(value), "boolean");
-  cs.enforce(LinearCombination(ConstraintSystem::one()) - must_be_false.variable() - var, var,
-             LinearCombination(), "boolean constraint");
+  cs.enforce(lc_of({kFrOne * kOneVar, kFrMinusOne * must_be_false.variable(), kFrMinusOne * var}),
+             var, LinearCombination(), "boolean constraint");
   return AllocatedBit(var, value);
 }
 
 AllocatedBit xor_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   const bool value = a.value() != b.value();
   const Variable c = cs.alloc(bit_value(value), "xor result");
-  cs.enforce(LinearCombination(a.variable()) + a.variable(), b.variable(),
-             LinearCombination(a.variable()) + b.variable() - c, "xor constraint");
+  cs.enforce(lc_of({kFrOne * a.variable(), kFrOne * a.variable()}), b.variable(),
+             lc_of({kFrOne * a.variable(), kFrOne * b.variable(), kFrMinusOne * c}),
+             "xor constraint");
   return AllocatedBit::assume_boolean(c, value);
 }
 
@@ -50,7 +53,7 @@ AllocatedBit and_bits(ConstraintSystem& cs, const AllocatedBit& a, const Allocat
 AllocatedBit and_not_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   const bool value = a.value() && !b.value();
   const Variable c = cs.alloc(bit_value(value), "and not result");
-  cs.enforce(a.variable(), LinearCombination(ConstraintSystem::one()) - b.variable(), c,
+  cs.enforce(a.variable(), lc_of({kFrOne * kOneVar, kFrMinusOne * b.variable()}), c,
              "and not constraint");
   return AllocatedBit::assume_boolean(c, value);
 }
@@ -58,8 +61,8 @@ AllocatedBit and_not_bits(ConstraintSystem& cs, const AllocatedBit& a, const All
 AllocatedBit nor_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
   const bool value = !a.value() && !b.value();
   const Variable c = cs.alloc(bit_value(value), "nor result");
-  cs.enforce(LinearCombination(ConstraintSystem::one()) - a.variable(),
-             LinearCombination(ConstraintSystem::one()) - b.variable(), c, "nor constraint");
+  cs.enforce(lc_of({kFrOne * kOneVar, kFrMinusOne * a.variable()}),
+             lc_of({kFrOne * kOneVar, kFrMinusOne * b.variable()}), c, "nor constraint");
   return AllocatedBit::assume_boolean(c, value);
 }
 
@@ -109,7 +112,11 @@ Boolean sha256_ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b, cons
   if (is_true(b)) return and_bits(cs, a.negated(), c.negated()).negated();
   // a constant true, or all three allocated: the generic gadget.
   const Variable ch = cs.alloc(bit_value(value), "ch");
-  cs.enforce(b.lc() - c.lc(), a.lc(), LinearCombination(ch) - c.lc(), "ch computation");
+  LinearCombination lhs, out(ch);  // (b - c) * a = ch - c
+  b.add_to(lhs, kFrOne);
+  c.add_to(lhs, kFrMinusOne);
+  c.add_to(out, kFrMinusOne);
+  cs.enforce(lhs, a.lc(), out, "ch computation");
   return Boolean(AllocatedBit::assume_boolean(ch, value));
 }
 
@@ -132,7 +139,14 @@ Boolean sha256_maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b, con
     r1cs::Namespace ns(cs, "b and c");
     bc = and_bits(cs, b, c);
   }
-  cs.enforce(bc.lc() + bc.lc() - b.lc() - c.lc(), a.lc(), bc.lc() - maj, "maj computation");
+  LinearCombination lhs, out;  // (2 bc - b - c) * a = bc - maj
+  bc.add_to(lhs, kFrOne);
+  bc.add_to(lhs, kFrOne);
+  b.add_to(lhs, kFrMinusOne);
+  c.add_to(lhs, kFrMinusOne);
+  bc.add_to(out, kFrOne);
+  out.add(maj, kFrMinusOne);
+  cs.enforce(lhs, a.lc(), out, "maj computation");
   return Boolean(AllocatedBit::assume_boolean(maj, value));
 }
 

@@ -71,7 +71,7 @@ class Boolean {
  public:
   enum class Kind : uint8_t { kConstant, kIs, kNot };
 
-  Boolean() = default;  // Constant(false)
+  Boolean() = default;                                               // Constant(false)
   Boolean(const AllocatedBit& bit) : kind_(Kind::kIs), bit_(bit) {}  // NOLINT: Boolean::from
   static Boolean constant(bool value) {
     Boolean b;
@@ -85,9 +85,12 @@ class Boolean {
   const AllocatedBit& bit() const { return bit_; }
   bool value() const {
     switch (kind_) {
-      case Kind::kConstant: return constant_;
-      case Kind::kIs: return bit_.value();
-      case Kind::kNot: return !bit_.value();
+      case Kind::kConstant:
+        return constant_;
+      case Kind::kIs:
+        return bit_.value();
+      case Kind::kNot:
+        return !bit_.value();
     }
     return false;
   }
@@ -96,9 +99,15 @@ class Boolean {
   Boolean negated() const {
     Boolean b = *this;
     switch (kind_) {
-      case Kind::kConstant: b.constant_ = !constant_; break;
-      case Kind::kIs: b.kind_ = Kind::kNot; break;
-      case Kind::kNot: b.kind_ = Kind::kIs; break;
+      case Kind::kConstant:
+        b.constant_ = !constant_;
+        break;
+      case Kind::kIs:
+        b.kind_ = Kind::kNot;
+        break;
+      case Kind::kNot:
+        b.kind_ = Kind::kIs;
+        break;
     }
     return b;
   }
@@ -117,7 +126,9 @@ class Boolean {
       case Kind::kConstant:
         if (constant_) out.add(ConstraintSystem::one(), coeff);
         break;
-      case Kind::kIs: out.add(bit_.variable(), coeff); break;
+      case Kind::kIs:
+        out.add(bit_.variable(), coeff);
+        break;
       case Kind::kNot:
         out.add(ConstraintSystem::one(), coeff);
         out.add(bit_.variable(), -coeff);

@@ -29,8 +29,7 @@ std::vector<AllocatedNum> insert_2(ConstraintSystem& cs, const AllocatedNum& ele
 // Insert A into [b, c, d] at position (b0, b1):
 //   n=0: A b c d   n=1: b A c d   n=2: b c A d   n=3: b c d A
 std::vector<AllocatedNum> insert_4(ConstraintSystem& cs, const AllocatedNum& a,
-                                   std::span<const Boolean> bits,
-                                   std::span<const AllocatedNum> e) {
+                                   std::span<const Boolean> bits, std::span<const AllocatedNum> e) {
   const Boolean &b0 = bits[0], &b1 = bits[1];
   const AllocatedNum &b = e[0], &c = e[1], &d = e[2];
   const AllocatedNum p0_x0 = named_pick(cs, "p0_x0", b0, b, a);
@@ -103,8 +102,8 @@ AllocatedNum pick(ConstraintSystem& cs, const Boolean& condition, const Allocate
 AllocatedNum select(ConstraintSystem& cs, std::span<const AllocatedNum> from,
                     std::span<const Boolean> path_bits) {
   if (path_bits.size() >= 63 || from.size() != (size_t(1) << path_bits.size())) {
-    throw std::invalid_argument("select: " + std::to_string(from.size()) +
-                                " inputs for " + std::to_string(path_bits.size()) + " bits");
+    throw std::invalid_argument("select: " + std::to_string(from.size()) + " inputs for " +
+                                std::to_string(path_bits.size()) + " bits");
   }
   std::vector<AllocatedNum> state(from.begin(), from.end());
   size_t half = from.size() / 2;

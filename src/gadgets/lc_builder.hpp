@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <initializer_list>
 #include <vector>
 
 #include "ff/fr.hpp"
@@ -36,6 +37,14 @@ inline const Fr& pow2(size_t k) {
     return t;
   }();
   return table[k];
+}
+
+// A short LinearCombination from terms in any order, built in place: lc_of({one * x, minus * y})
+// equals LinearCombination() + x - y without the temporaries.
+inline LinearCombination lc_of(std::initializer_list<Term> terms) {
+  LinearCombination lc;
+  for (const Term& t : terms) lc.add(t.var, t.coeff);
+  return lc;
 }
 
 class LcBuilder {

@@ -36,8 +36,9 @@ class MultiEq {
 
   // lhs == rhs as num_bits-bit integers.
   void enforce_equal(size_t num_bits, const LinearCombination& lhs, const LinearCombination& rhs) {
-    enforce_equal_with(num_bits, [&](LcBuilder& out, size_t shift) { out.add(lhs, pow2(shift)); },
-                       [&](LcBuilder& out, size_t shift) { out.add(rhs, pow2(shift)); });
+    enforce_equal_with(
+        num_bits, [&](LcBuilder& out, size_t shift) { out.add(lhs, pow2(shift)); },
+        [&](LcBuilder& out, size_t shift) { out.add(rhs, pow2(shift)); });
   }
 
   // The same, with each side written by a callback add_side(LcBuilder& out, size_t shift) that

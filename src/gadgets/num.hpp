@@ -74,7 +74,7 @@ std::vector<AllocatedBit> field_into_allocated_bits_le(ConstraintSystem& cs, con
 
 class Num {
  public:
-  Num() = default;  // zero
+  Num() = default;                                                            // zero
   Num(const AllocatedNum& num) : value_(num.value()), lc_(num.variable()) {}  // NOLINT: From
   Num(LinearCombination lc, const Fr& value) : value_(value), lc_(std::move(lc)) {}
 

@@ -43,19 +43,33 @@ void check_siblings(size_t siblings, unsigned arity) {
   }
 }
 
-// SubPath::synthesize: the levels of one layer of the tree, all of arity `arity`.
+// Checks every level of `path` against `shape` before anything is synthesised; returns the
+// number of base levels.
+size_t check_path(hash::TreeShape shape, const hash::MerklePath<Fr>& path) {
+  const size_t n_base = base_levels(shape, path.size());
+  for (size_t l = 0; l < path.size(); ++l) {
+    const unsigned arity = l < n_base    ? shape.base_arity
+                           : l == n_base ? shape.sub_arity
+                                         : shape.top_arity;
+    index_bit_count(arity);
+    check_siblings(path[l].siblings.size(), arity);
+    if (path[l].index >= arity) {
+      throw std::invalid_argument("por: path index " + std::to_string(path[l].index) +
+                                  " >= arity " + std::to_string(arity) + " at level " +
+                                  std::to_string(l));
+    }
+  }
+  return n_base;
+}
+
+// SubPath::synthesize: the levels of one layer of the tree, all of arity `arity` (checked).
 AllocatedNum synthesize_layer(ConstraintSystem& cs, TreeHasher hasher, unsigned arity,
-                              std::span<const hash::MerklePathElement<Fr>> levels,
-                              AllocatedNum cur, std::vector<Boolean>& path_bits) {
+                              std::span<const hash::MerklePathElement<Fr>> levels, AllocatedNum cur,
+                              std::vector<Boolean>& path_bits) {
   if (levels.empty()) return cur;
   const unsigned k = index_bit_count(arity);
   for (size_t i = 0; i < levels.size(); ++i) {
     const auto& level = levels[i];
-    check_siblings(level.siblings.size(), arity);
-    if (level.index >= arity) {
-      throw std::invalid_argument("por: path index " + std::to_string(level.index) +
-                                  " >= arity " + std::to_string(arity));
-    }
     Namespace ns(cs, [&] { return "merkle tree hash " + std::to_string(i); });
     std::vector<Boolean> index_bits;
     index_bits.reserve(k);
@@ -82,8 +96,8 @@ AllocatedNum synthesize_layer(ConstraintSystem& cs, TreeHasher hasher, unsigned 
 void por_circuit(ConstraintSystem& cs, TreeHasher hasher, hash::TreeShape shape,
                  const PorValue& leaf, const hash::MerklePath<Fr>& path, const PorValue& root,
                  bool private_root) {
+  const size_t n_base = check_path(shape, path);
   const std::span<const hash::MerklePathElement<Fr>> levels(path);
-  const size_t n_base = base_levels(shape, levels.size());
   AllocatedNum cur;
   {
     Namespace ns(cs, "value");
@@ -97,8 +111,8 @@ void por_circuit(ConstraintSystem& cs, TreeHasher hasher, hash::TreeShape shape,
   {
     Namespace ns(cs, "sub");
     if (shape.sub_arity != 0) {
-      cur = synthesize_layer(cs, hasher, shape.sub_arity, levels.subspan(n_base, 1), cur,
-                             path_bits);
+      cur =
+          synthesize_layer(cs, hasher, shape.sub_arity, levels.subspan(n_base, 1), cur, path_bits);
     }
   }
   {
@@ -129,31 +143,34 @@ void por_no_challenge_input(ConstraintSystem& cs, TreeHasher hasher, hash::TreeS
                             std::span<const std::vector<AllocatedNum>> path_values,
                             const AllocatedNum& root) {
   const size_t n_base = base_levels(shape, path_values.size());
+  std::vector<unsigned> arities;
+  size_t bits_needed = 0;
+  for (size_t level = 0; level < path_values.size(); ++level) {
+    arities.push_back(level < n_base    ? shape.base_arity
+                      : level == n_base ? shape.sub_arity
+                                        : shape.top_arity);
+    bits_needed += index_bit_count(arities.back());
+    check_siblings(path_values[level].size(), arities.back());
+  }
+  if (bits_needed != challenge_bits.size()) {
+    throw std::invalid_argument("por_no_challenge_input: " + std::to_string(challenge_bits.size()) +
+                                " challenge bits, the tree needs " + std::to_string(bits_needed));
+  }
   AllocatedNum cur = leaf;
   size_t next_bit = 0;
   for (size_t level = 0; level < path_values.size(); ++level) {
-    const unsigned arity = level < n_base               ? shape.base_arity
-                           : level == n_base && shape.sub_arity != 0 ? shape.sub_arity
-                                                                     : shape.top_arity;
-    const unsigned k = index_bit_count(arity);
-    check_siblings(path_values[level].size(), arity);
-    if (next_bit + k > challenge_bits.size()) {
-      throw std::invalid_argument("por_no_challenge_input: not enough challenge bits");
-    }
+    const unsigned k = index_bit_count(arities[level]);
     const std::vector<Boolean> index(challenge_bits.begin() + long(next_bit),
                                      challenge_bits.begin() + long(next_bit + k));
     next_bit += k;
     std::vector<AllocatedNum> preimage;
     {
-      Namespace ns(cs, [&] { return "merkle proof insert (height=" + std::to_string(level) + ")"; });
+      Namespace ns(cs,
+                   [&] { return "merkle proof insert (height=" + std::to_string(level) + ")"; });
       preimage = insert(cs, cur, index, path_values[level]);
     }
     Namespace ns(cs, [&] { return "merkle proof hash (height=" + std::to_string(level) + ")"; });
     cur = hash_tree_node_circuit(cs, hasher, preimage);
-  }
-  if (next_bit != challenge_bits.size()) {
-    throw std::invalid_argument("por_no_challenge_input: challenge bit-length and tree arity "
-                                "do not agree");
   }
   cs.enforce(cur.variable(), ConstraintSystem::one(), root.variable(),
              "calculated root == provided root");

@@ -58,8 +58,7 @@ void por_circuit(ConstraintSystem& cs, TreeHasher hasher, hash::TreeShape shape,
 inline void enforce_inclusion(ConstraintSystem& cs, TreeHasher hasher, hash::TreeShape shape,
                               const hash::MerklePath<Fr>& path, const AllocatedNum& root,
                               const AllocatedNum& leaf) {
-  por_circuit(cs, hasher, shape, PorValue::allocated(leaf), path, PorValue::allocated(root),
-              true);
+  por_circuit(cs, hasher, shape, PorValue::allocated(leaf), path, PorValue::allocated(root), true);
 }
 
 // Inclusion of `leaf` under `root` along `path_values` (per level, the allocated siblings),

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "gadgets/poseidon_template.hpp"
+
 namespace cuzk::gadgets {
 
 namespace {
@@ -16,9 +18,9 @@ using r1cs::Namespace;
 
 // neptune's Elt: Allocated(AllocatedNum) or Num (an LC with its value).
 struct Elt {
-  Num num;                // the LC (just {var: 1} when allocated) and the value
+  Num num;  // the LC (just {var: 1} when allocated) and the value
   bool allocated = false;
-  Variable var;           // when allocated
+  Variable var;  // when allocated
 
   static Elt of(const AllocatedNum& n) { return {Num(n), true, n.variable()}; }
   static Elt constant(const Fr& c) {  // Num::zero() + c * ONE
@@ -63,7 +65,8 @@ AllocatedNum square_sum(ConstraintSystem& cs, const Fr& pre, const AllocatedNum&
     Namespace ns(cs, "squared sum");
     res = AllocatedNum::alloc(cs, (l.value() + pre).square());
   }
-  const LinearCombination sum = LinearCombination(l.variable()) + Term{ConstraintSystem::one(), pre};
+  const LinearCombination sum =
+      LinearCombination(l.variable()) + Term{ConstraintSystem::one(), pre};
   cs.enforce(sum, sum, res.variable(), "squared sum constraint");
   return res;
 }
@@ -84,8 +87,9 @@ AllocatedNum mul_sum(ConstraintSystem& cs, const AllocatedNum& a, const Allocate
   if (pre) lhs += Term{ConstraintSystem::one(), *pre};
   LinearCombination out(res.variable());
   if (post) out += Term{ConstraintSystem::one(), -*post};
-  const char* name = post ? (pre ? "mul sum constraint pre-post-add" : "mul sum constraint post-add")
-                          : (pre ? "mul sum constraint pre-add" : "mul sum constraint");
+  const char* name = post
+                         ? (pre ? "mul sum constraint pre-post-add" : "mul sum constraint post-add")
+                         : (pre ? "mul sum constraint pre-add" : "mul sum constraint");
   cs.enforce(lhs, a.variable(), out, name);
   return res;
 }
@@ -229,7 +233,8 @@ class PoseidonCircuit {
     const Elt& e0 = elements_[0];
     for (size_t j = 1; j < t_; ++j) {
       Elt ej = elements_[j];
-      if (ej.allocated) throw std::logic_error("poseidon circuit: sparse mix of an allocated element");
+      if (ej.allocated)
+        throw std::logic_error("poseidon circuit: sparse mix of an allocated element");
       const Fr& v = s.row0_tail[j - 1];
       if (e0.allocated) {
         Num scaled(LinearCombination(Term{e0.var, v}), e0.value() * v);
@@ -245,14 +250,15 @@ class PoseidonCircuit {
   const PoseidonParams& p_;
   const size_t t_;
   std::vector<Elt> elements_;
-  size_t offset_ = 0;    // next compressed constant
-  unsigned round_ = 0;   // rounds mixed so far
+  size_t offset_ = 0;   // next compressed constant
+  unsigned round_ = 0;  // rounds mixed so far
 };
 
 }  // namespace
 
 AllocatedNum poseidon_hash_circuit(ConstraintSystem& cs, std::span<const AllocatedNum> preimage,
-                                   const PoseidonParams& params, hash::PoseidonHashType type) {
+                                   const PoseidonParams& params, hash::PoseidonHashType type,
+                                   PoseidonSynthesis synthesis) {
   if (preimage.size() != params.arity) {
     throw std::invalid_argument("poseidon_hash_circuit: preimage has " +
                                 std::to_string(preimage.size()) + " elements, arity is " +
@@ -262,6 +268,10 @@ AllocatedNum poseidon_hash_circuit(ConstraintSystem& cs, std::span<const Allocat
     throw std::invalid_argument(
         "poseidon_hash_circuit: the legacy circuit has no padding, ConstantLength must equal the "
         "arity");
+  }
+  if (synthesis == PoseidonSynthesis::kTemplate ||
+      (synthesis == PoseidonSynthesis::kAuto && !cs.wants_names())) {
+    return PoseidonTemplate::get(params, type).synthesize(cs, preimage);
   }
   std::vector<Elt> elements;
   elements.reserve(params.width);

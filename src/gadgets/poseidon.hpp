@@ -21,13 +21,21 @@
 
 namespace cuzk::gadgets {
 
+// How the circuit is built; every way gives the same variables, constraints and values.
+//   kDirect:   step by step as neptune does (names for TestConstraintSystem);
+//   kTemplate: replay of the instance's recorded program (poseidon_template.hpp), ~4x faster,
+//              no names;
+//   kAuto:     kTemplate unless the constraint system wants names.
+enum class PoseidonSynthesis { kAuto, kDirect, kTemplate };
+
 // Hashes exactly params.arity allocated elements with the domain tag of `type` (MerkleTree,
 // Custom, or ConstantLength(arity) — the legacy circuit has no padding). Throws
 // std::invalid_argument otherwise.
 AllocatedNum poseidon_hash_circuit(
     ConstraintSystem& cs, std::span<const AllocatedNum> preimage,
     const hash::PoseidonParams& params,
-    hash::PoseidonHashType type = hash::PoseidonHashType::merkle_tree());
+    hash::PoseidonHashType type = hash::PoseidonHashType::merkle_tree(),
+    PoseidonSynthesis synthesis = PoseidonSynthesis::kAuto);
 
 // Constraints of one poseidon_hash_circuit call for these parameters.
 size_t poseidon_circuit_constraints(const hash::PoseidonParams& params);

@@ -141,8 +141,7 @@ Sha256Words sha256_compression_function(ConstraintSystem& cs, std::span<const Bo
   return out;
 }
 
-std::vector<Boolean> sha256_block_no_padding(ConstraintSystem& cs,
-                                             std::span<const Boolean> block) {
+std::vector<Boolean> sha256_block_no_padding(ConstraintSystem& cs, std::span<const Boolean> block) {
   const Sha256Words out = sha256_compression_function(cs, block, sha256_iv_words());
   std::vector<Boolean> bits;
   bits.reserve(256);

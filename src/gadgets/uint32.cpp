@@ -6,62 +6,58 @@
 
 namespace cuzk::gadgets {
 
-UInt32 make_uint32(const std::array<Boolean, 32>& bits, uint32_t value) {
+UInt32 UInt32::constant(uint32_t value) {
   UInt32 w;
-  w.bits_ = bits;
+  for (unsigned i = 0; i < 32; ++i) w.bits_[i] = Boolean::constant(((value >> i) & 1) != 0);
   w.value_ = value;
   return w;
 }
 
-UInt32 UInt32::constant(uint32_t value) {
-  std::array<Boolean, 32> bits;
-  for (unsigned i = 0; i < 32; ++i) bits[i] = Boolean::constant(((value >> i) & 1) != 0);
-  return make_uint32(bits, value);
-}
-
 UInt32 UInt32::alloc(ConstraintSystem& cs, uint32_t value) {
-  std::array<Boolean, 32> bits;
+  UInt32 w;
   for (unsigned i = 0; i < 32; ++i) {
     r1cs::Namespace ns(cs, [&] { return "allocated bit " + std::to_string(i); });
-    bits[i] = AllocatedBit::alloc(cs, ((value >> i) & 1) != 0);
+    w.bits_[i] = AllocatedBit::alloc(cs, ((value >> i) & 1) != 0);
   }
-  return make_uint32(bits, value);
+  w.value_ = value;
+  return w;
 }
 
 UInt32 UInt32::from_bits_be(std::span<const Boolean> bits) {
   if (bits.size() != 32) throw std::invalid_argument("UInt32::from_bits_be: needs 32 bits");
-  std::array<Boolean, 32> le;
-  uint32_t value = 0;
+  UInt32 w;
   for (unsigned i = 0; i < 32; ++i) {
-    le[i] = bits[31 - i];
-    value |= uint32_t(le[i].value()) << i;
+    w.bits_[i] = bits[31 - i];
+    w.value_ |= uint32_t(w.bits_[i].value()) << i;
   }
-  return make_uint32(le, value);
+  return w;
 }
 
 UInt32 UInt32::from_bits_le(std::span<const Boolean> bits) {
   if (bits.size() != 32) throw std::invalid_argument("UInt32::from_bits_le: needs 32 bits");
-  std::array<Boolean, 32> le;
-  uint32_t value = 0;
+  UInt32 w;
   for (unsigned i = 0; i < 32; ++i) {
-    le[i] = bits[i];
-    value |= uint32_t(le[i].value()) << i;
+    w.bits_[i] = bits[i];
+    w.value_ |= uint32_t(w.bits_[i].value()) << i;
   }
-  return make_uint32(le, value);
+  return w;
 }
 
 UInt32 UInt32::rotr(unsigned by) const {
   by %= 32;
-  std::array<Boolean, 32> out;
-  for (unsigned i = 0; i < 32; ++i) out[i] = bits_[(i + by) % 32];
-  return make_uint32(out, by == 0 ? value_ : (value_ >> by) | (value_ << (32 - by)));
+  UInt32 w;
+  for (unsigned i = 0; i < 32; ++i) w.bits_[i] = bits_[(i + by) % 32];
+  w.value_ = by == 0 ? value_ : (value_ >> by) | (value_ << (32 - by));
+  return w;
 }
 
 UInt32 UInt32::shr(unsigned by) const {
   by %= 32;
-  std::array<Boolean, 32> out;
-  for (unsigned i = 0; i < 32; ++i) out[i] = i + by < 32 ? bits_[i + by] : Boolean::constant(false);
-  return make_uint32(out, value_ >> by);
+  UInt32 w;
+  for (unsigned i = 0; i < 32; ++i)
+    w.bits_[i] = i + by < 32 ? bits_[i + by] : Boolean::constant(false);
+  w.value_ = value_ >> by;
+  return w;
 }
 
 UInt32 xor_words(ConstraintSystem& cs, const UInt32& a, const UInt32& b) {
@@ -70,7 +66,7 @@ UInt32 xor_words(ConstraintSystem& cs, const UInt32& a, const UInt32& b) {
     r1cs::Namespace ns(cs, [&] { return "xor of bit " + std::to_string(i); });
     out[i] = xor_bits(cs, a.bits_le()[i], b.bits_le()[i]);
   }
-  return make_uint32(out, a.value() ^ b.value());
+  return UInt32::from_bits_le(out);
 }
 
 UInt32 sha256_ch(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c) {
@@ -79,7 +75,7 @@ UInt32 sha256_ch(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const U
     r1cs::Namespace ns(cs, [&] { return "ch " + std::to_string(i); });
     out[i] = sha256_ch(cs, a.bits_le()[i], b.bits_le()[i], c.bits_le()[i]);
   }
-  return make_uint32(out, (a.value() & b.value()) ^ (~a.value() & c.value()));
+  return UInt32::from_bits_le(out);
 }
 
 UInt32 sha256_maj(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const UInt32& c) {
@@ -88,8 +84,7 @@ UInt32 sha256_maj(ConstraintSystem& cs, const UInt32& a, const UInt32& b, const 
     r1cs::Namespace ns(cs, [&] { return "maj " + std::to_string(i); });
     out[i] = sha256_maj(cs, a.bits_le()[i], b.bits_le()[i], c.bits_le()[i]);
   }
-  const uint32_t x = a.value(), y = b.value(), z = c.value();
-  return make_uint32(out, (x & y) ^ (x & z) ^ (y & z));
+  return UInt32::from_bits_le(out);
 }
 
 UInt32 addmany(ConstraintSystem& cs, MultiEq& multi_eq, std::span<const UInt32> operands) {
@@ -130,7 +125,7 @@ UInt32 addmany(ConstraintSystem& cs, MultiEq& multi_eq, std::span<const UInt32> 
 
   std::array<Boolean, 32> low;
   for (unsigned i = 0; i < 32; ++i) low[i] = bits[i];
-  return make_uint32(low, uint32_t(sum));
+  return UInt32::from_bits_le(low);  // the value: sum mod 2^32
 }
 
 }  // namespace cuzk::gadgets

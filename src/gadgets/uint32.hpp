@@ -43,9 +43,7 @@ class UInt32 {
 
  private:
   std::array<Boolean, 32> bits_{};
-  uint32_t value_ = 0;
-
-  friend UInt32 make_uint32(const std::array<Boolean, 32>& bits, uint32_t value);
+  uint32_t value_ = 0;  // always the value the bits spell
 };
 
 // Bitwise a ^ b ("xor of bit i").

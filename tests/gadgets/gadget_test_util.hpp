@@ -80,21 +80,22 @@ inline void expect_same_r1cs(const std::function<void(r1cs::ConstraintSystem&)>&
   a.finalize();
   b.finalize();
   EXPECT_EQ(a.fingerprint(), b.fingerprint());
-  for (const auto& [ma, mb] : {std::pair(&a.a(), &b.a()), std::pair(&a.b(), &b.b()),
-                               std::pair(&a.c(), &b.c())}) {
+  for (const auto& [ma, mb] :
+       {std::pair(&a.a(), &b.a()), std::pair(&a.b(), &b.b()), std::pair(&a.c(), &b.c())}) {
     EXPECT_EQ(ma->row_ptr, mb->row_ptr);
     EXPECT_EQ(ma->cols, mb->cols);
     EXPECT_TRUE(ma->coeffs == mb->coeffs);
   }
 }
 
-// Every aux variable whose path starts with `prefix`: flipping its value (0 <-> 1 for a bit,
-// x -> x + 1 otherwise) must break the circuit. Checks every `stride`-th such variable (the
-// first always) and restores each value. Returns how many were checked.
+// Every aux variable from index first_aux on whose path starts with `prefix`: flipping its
+// value (0 <-> 1 for a bit, x -> x + 1 otherwise) must break the circuit. Checks every
+// `stride`-th such variable (the first always) and restores each value. Returns how many were
+// checked.
 inline size_t expect_tampering_detected(TestConstraintSystem& cs, std::string_view prefix,
-                                        size_t stride = 1) {
+                                        size_t stride = 1, size_t first_aux = 0) {
   size_t checked = 0, seen = 0;
-  for (size_t j = 0; j < cs.num_aux(); ++j) {
+  for (size_t j = first_aux; j < cs.num_aux(); ++j) {
     const std::string& path = cs.aux_path(j);
     if (path.compare(0, prefix.size(), prefix) != 0) continue;
     if (seen++ % stride != 0) continue;
