@@ -98,4 +98,18 @@ CUZK_HD uint32_t encode_value(uint32_t base_index, int32_t d) {
   return base_index | (d < 0 ? kSignBit : 0u);
 }
 
+// The entries of term k (of t) in the windows first .. first + gw - 1: keys[gi·t + k] and
+// values[gi·t + k] — one array of t entries per window, written coalesced by consecutive k.
+CUZK_HD void write_term_entries(const DigitCodec& digits, const BucketKeys& codec,
+                                const ScalarWords& scalar, uint32_t base_index, size_t k, size_t t,
+                                uint32_t first, uint32_t gw, uint32_t* keys, uint32_t* values) {
+  uint64_t s[4];
+  digits.shift(scalar, s);
+  for (uint32_t gi = 0; gi < gw; ++gi) {
+    const int32_t d = digits.digit(s, first + gi);
+    keys[gi * t + k] = codec.encode(gi, d);
+    values[gi * t + k] = encode_value(base_index, d);
+  }
+}
+
 }  // namespace cuzk::gpu

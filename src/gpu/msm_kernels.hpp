@@ -38,9 +38,9 @@ void density_ranks(void* temp, size_t temp_bytes, const uint64_t* density, size_
 
 struct PartitionSpec {
   const ScalarWords* scalars;
-  bool montgomery;         // scalars hold FrStorage (Montgomery) rather than canonical limbs
-  bool split;              // scalars 0 dropped and 1 sent to `ones`; else every term is a tail term
-  const uint64_t* density; // null: all indices are terms
+  bool montgomery;  // scalars hold FrStorage (Montgomery) rather than canonical limbs
+  bool split;       // scalars 0 dropped and 1 sent to `ones`; else every term is a tail term
+  const uint64_t* density;  // null: all indices are terms
 };
 size_t partition_temp_bytes(size_t n);
 // Scalar indices i < n of the terms: nontrivial ones to tail[0 .. counts[0]), scalar-1 ones to
@@ -72,6 +72,9 @@ int sort_entries(void* temp, size_t temp_bytes, uint32_t* keys[2], uint32_t* val
 
 // ---- msm_runs.cu ----
 
+// Resident threads per SM of the first-level kernel (its occupancy on the current device).
+unsigned base_runs_threads_per_sm();
+
 // First level over `count` sorted entries: chunks = ceil(count / chunk_len), 2 slots each.
 void sum_base_runs(const uint32_t* keys, const uint32_t* values, size_t count, uint32_t chunk_len,
                    const G1AffineStorage* bases, const BucketKeys& codec, const RunOutputs& out,
@@ -89,10 +92,11 @@ void reduce_segments(const G1XyzzStorage* buckets, uint32_t windows, uint32_t bu
 // out[g] = sum of in[g·per_group .. (g+1)·per_group), for g < groups (one block each).
 void sum_groups(const G1XyzzStorage* in, uint32_t groups, size_t per_group, G1XyzzStorage* out,
                 cudaStream_t stream);
-// Blocks of batch_add for a device with sm_count SMs (the size of block_sums).
+// Blocks of batch_add (kBatchAddThreads threads each): one full wave on the current device.
+inline constexpr uint32_t kBatchAddThreads = 128;
 uint32_t batch_add_blocks(int sm_count);
-// block_sums[b] = partial sum of bases[idx[k]] over block b's share of k < m.
+// thread_sums[j] = sum of bases[idx[k]] over k < m, k = j mod (blocks · kBatchAddThreads).
 void batch_add(const G1AffineStorage* bases, const uint32_t* idx, size_t m, uint32_t blocks,
-               G1XyzzStorage* block_sums, cudaStream_t stream);
+               G1XyzzStorage* thread_sums, cudaStream_t stream);
 
 }  // namespace cuzk::gpu::msm_kernels

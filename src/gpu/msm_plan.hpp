@@ -7,9 +7,9 @@
 //             index | sign << 31); zero digits get the "skip" bucket 2^(c-1);
 //   sort    — CUB radix sort of the G·t entries on the key_bits low bits;
 //   runs    — the sorted entries are cut into chunks of chunk_len, one thread each; runs of equal
-//             keys are summed (mixed additions into XYZZ) and written to their bucket, and runs that
-//             cross a chunk boundary are passed on as partial sums and combined by further levels
-//             (level_chunk_len partials per thread) — any bucket skew is load-balanced;
+//             keys are summed (mixed additions into XYZZ) and written to their bucket, and runs
+//             that cross a chunk boundary are passed on as partial sums and combined by further
+//             levels (level_chunk_len partials per thread) — any bucket skew is load-balanced;
 // and once for all windows:
 //   reduce  — each window's 2^(c-1) buckets are cut into segments of segment_len, one thread each,
 //             computing sum_b (b+1)·B_b as weighted running sums; a block per window adds them.
@@ -17,8 +17,11 @@
 // Cost model (in mixed additions): terms·W for the buckets, plus W·2^(c-1)·kReducePerBucket for
 // the running sums (two full additions, 1.4 mixed ones each, plus the segment's scalar
 // multiplication). The sort is ~3 passes of 16 bytes per entry and does not move the optimum.
-// c is the cheapest value whose buckets fit max_bucket_bytes. Derived: 2^16 -> c=12..13,
-// 2^20 -> 16, 2^24..2^27 -> 20 (with the 2 GiB bucket cap; 2^27 would otherwise pick 22).
+// c is the cheapest value whose buckets fit max_bucket_bytes. Derived: 2^16 -> c = 13,
+// 2^20 -> 16, 2^24..2^27 -> 20 (2^26 and 2^27 pick 22 without the 2 GiB cap: a few % cheaper in
+// the model for 4.8 GB of buckets; gpu_msm_bench --sweep measures it). Not measured yet on a GPU.
+// Chunks: the first level's chunk count is a whole number of waves of the run kernel's resident
+// threads (its occupancy), at most kMaxChunk entries each, so that no wave runs part empty.
 #pragma once
 
 #include <algorithm>
@@ -49,17 +52,19 @@ struct GpuMsmOptions {
 };
 
 struct GpuMsmPlan {
-  size_t terms = 0;             // t: terms that go through the buckets
-  unsigned window_bits = 0;     // c
-  unsigned windows = 0;         // W
-  uint32_t buckets = 0;         // per window: 2^(c-1)
-  unsigned group_windows = 0;   // G windows per sort group
-  uint32_t chunk_len = 0;       // sorted entries per thread in the first run level
-  uint32_t level_chunk_len = 0; // partial sums per thread in the later levels
-  uint32_t segment_len = 0;     // buckets per thread in the reduction (a power of two)
-  ff::Limbs<4> digit_offset{};  // H of signed_digits.hpp: window j of k + H, minus 2^(c-1)-1
+  size_t terms = 0;              // t: terms that go through the buckets
+  unsigned window_bits = 0;      // c
+  unsigned windows = 0;          // W
+  uint32_t buckets = 0;          // per window: 2^(c-1)
+  unsigned group_windows = 0;    // G windows per sort group
+  uint32_t chunk_len = 0;        // sorted entries per thread in the first run level
+  uint32_t level_chunk_len = 0;  // partial sums per thread in the later levels
+  uint32_t segment_len = 0;      // buckets per thread in the reduction (a power of two)
+  ff::Limbs<4> digit_offset{};   // H of signed_digits.hpp: window j of k + H, minus 2^(c-1)-1
 
-  unsigned groups() const { return (windows + group_windows - 1) / group_windows; }
+  unsigned groups() const {
+    return group_windows == 0 ? 0 : (windows + group_windows - 1) / group_windows;
+  }
   size_t group_entries() const { return size_t(group_windows) * terms; }
   size_t bucket_count() const { return size_t(windows) * buckets; }
   uint32_t segments_per_window() const { return buckets / segment_len; }
@@ -71,11 +76,13 @@ struct GpuMsmPlan {
 
 namespace msm_plan_detail {
 
-inline constexpr size_t kBucketBytes = 192;       // G1 XYZZ
-inline constexpr double kReducePerBucket = 3.3;   // 2 x add-2008-s (14M) vs madd-2008-s (10M), +15%
-inline constexpr size_t kChunksPerSm = 2048;      // first-level threads per SM (>= 4 waves)
+inline constexpr size_t kBucketBytes = 192;      // G1 XYZZ
+inline constexpr double kReducePerBucket = 3.3;  // 2 x add-2008-s (14M) vs madd-2008-s (10M), +15%
+// First level: whole waves of the resident threads (the last wave of a kernel is otherwise part
+// idle, up to 1/waves of its time), each thread at most kMaxChunk entries.
 inline constexpr uint32_t kMinChunk = 16, kMaxChunk = 512;
 inline constexpr uint32_t kLevelChunk = 16;
+static_assert(kLevelChunk >= 4, "a level must turn 2 chunks (4 slots) into 1");
 inline constexpr size_t kSegmentsPerSm = 256;
 inline constexpr uint32_t kMaxSegment = 64;
 
@@ -100,8 +107,10 @@ inline double window_cost(size_t terms, unsigned c) {
 
 }  // namespace msm_plan_detail
 
-// terms >= 1; sm_count >= 1.
-inline GpuMsmPlan make_gpu_msm_plan(size_t terms, unsigned sm_count, const GpuMsmOptions& opt) {
+// terms >= 1; sm_count >= 1; run_threads_per_sm: threads of the first-level run kernel resident
+// on one SM (its occupancy; msm_kernels::base_runs_threads_per_sm()).
+inline GpuMsmPlan make_gpu_msm_plan(size_t terms, unsigned sm_count, const GpuMsmOptions& opt,
+                                    unsigned run_threads_per_sm = 384) {
   using namespace msm_plan_detail;
   if (terms == 0) throw std::invalid_argument("gpu msm plan: no terms");
   if (opt.window_bits > msm::SignedDigits::kMaxWindowBits)
@@ -129,19 +138,23 @@ inline GpuMsmPlan make_gpu_msm_plan(size_t terms, unsigned sm_count, const GpuMs
   p.buckets = digits.buckets();
   p.digit_offset = digit_offset(p.window_bits, p.windows);
 
-  const size_t max_entries = std::max<size_t>(opt.max_sort_entries, 1);
+  const size_t max_entries = std::clamp<size_t>(opt.max_sort_entries, 1, size_t(0x7FFFFFFF));
   p.group_windows = unsigned(std::clamp<size_t>(max_entries / terms, 1, p.windows));
   // Balance the groups (e.g. 13 windows in groups of 7 + 6, not 12 + 1).
   const unsigned groups = (p.windows + p.group_windows - 1) / p.group_windows;
   p.group_windows = (p.windows + groups - 1) / groups;
 
-  const size_t threads = size_t(sm_count) * kChunksPerSm;
-  p.chunk_len = uint32_t(std::clamp<size_t>((p.group_entries() + threads - 1) / threads, kMinChunk,
-                                            kMaxChunk));
+  const size_t resident = size_t(sm_count) * std::max(run_threads_per_sm, 1u);
+  const size_t entries = p.group_entries();
+  const size_t wave_entries = resident * kMaxChunk;
+  const size_t waves = std::max<size_t>(1, (entries + wave_entries - 1) / wave_entries);
+  p.chunk_len = uint32_t(std::clamp<size_t>((entries + waves * resident - 1) / (waves * resident),
+                                            kMinChunk, kMaxChunk));
   p.level_chunk_len = kLevelChunk;
   const size_t seg_threads = size_t(sm_count) * kSegmentsPerSm;
   const size_t per_thread = std::max<size_t>(p.bucket_count() / seg_threads, 1);
-  p.segment_len = std::min<uint32_t>({uint32_t(std::bit_floor(per_thread)), kMaxSegment, p.buckets});
+  p.segment_len =
+      std::min<uint32_t>({uint32_t(std::bit_floor(per_thread)), kMaxSegment, p.buckets});
   return p;
 }
 

@@ -5,9 +5,9 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/discard_iterator.h>
 
+#include <cstring>
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_scan.cuh>
-#include <cstring>
 
 #include "gpu/cuda_util.hpp"
 #include "gpu/fields.cuh"
@@ -18,7 +18,9 @@ namespace {
 
 constexpr unsigned kThreads = 256;
 
-unsigned blocks_for(size_t n) { return unsigned((n + kThreads - 1) / kThreads); }
+unsigned blocks_for(size_t n) {
+  return unsigned((n + kThreads - 1) / kThreads);
+}
 
 __device__ __forceinline__ bool density_bit(const uint64_t* density, uint32_t i) {
   return density == nullptr || ((density[i >> 6] >> (i & 63)) & 1) != 0;
@@ -90,8 +92,8 @@ __device__ __forceinline__ ScalarWords from_montgomery(const ScalarWords& s) {
 }
 
 template <bool kMontgomery>
-__global__ void gather_kernel(const ScalarWords* scalars, uint32_t* idx, BaseIndexMap map,
-                              size_t t, ScalarWords* canonical) {
+__global__ void gather_kernel(const ScalarWords* scalars, uint32_t* idx, BaseIndexMap map, size_t t,
+                              ScalarWords* canonical) {
   const size_t k = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (k >= t) return;
   const uint32_t i = idx != nullptr ? idx[k] : uint32_t(k);
@@ -126,8 +128,8 @@ void density_ranks(void* temp, size_t temp_bytes, const uint64_t* density, size_
 
 size_t partition_temp_bytes(size_t n) {
   size_t bytes = 0;
-  CUZK_CUDA_CHECK(run_partition(nullptr, bytes, PartitionSpec{}, n, nullptr, nullptr, nullptr,
-                                nullptr));
+  CUZK_CUDA_CHECK(
+      run_partition(nullptr, bytes, PartitionSpec{}, n, nullptr, nullptr, nullptr, nullptr));
   return bytes;
 }
 

@@ -1,8 +1,9 @@
 // Reductions of the GPU MSM (msm_kernels.hpp): the weighted bucket reduction (one thread per
 // segment of buckets, body in msm_buckets.hpp), block sums of XYZZ points (one block per group,
 // a shared-memory tree), and the batch addition of the bases whose scalar is 1 (spec §4.5: every
-// thread mixed-adds its strided share of the list, then a block tree; the block sums are added by
-// sum_groups).
+// thread mixed-adds its strided share of the list; sum_groups then adds the threads' sums).
+#include <algorithm>
+
 #include "gpu/cuda_util.hpp"
 #include "gpu/fields.cuh"
 #include "gpu/msm_kernels.hpp"
@@ -10,8 +11,7 @@
 namespace cuzk::gpu::msm_kernels {
 namespace {
 
-constexpr unsigned kThreads = 128;  // 128 XYZZ points of shared memory: 24 KiB
-constexpr unsigned kBatchBlocksPerSm = 4;
+constexpr unsigned kThreads = kBatchAddThreads;  // 128 XYZZ points of shared memory: 24 KiB
 
 // Sum of every thread's `acc` over the block (the result is valid in thread 0).
 __device__ G1XyzzDevice block_sum(G1XyzzDevice acc) {
@@ -47,22 +47,23 @@ __global__ void __launch_bounds__(kThreads)
   if (threadIdx.x == 0) acc.store(out[blockIdx.x]);
 }
 
+// No block reduction here: its full additions would raise the register count of the mixed-add
+// loop (and so lower occupancy); sum_groups adds the per-thread sums.
 __global__ void __launch_bounds__(kThreads)
     batch_add_kernel(const G1AffineStorage* bases, const uint32_t* idx, size_t m,
-                     G1XyzzStorage* block_sums) {
+                     G1XyzzStorage* thread_sums) {
   const size_t stride = size_t(gridDim.x) * kThreads;
+  const size_t id = size_t(blockIdx.x) * kThreads + threadIdx.x;
   G1XyzzDevice acc = G1XyzzDevice::identity();
-  size_t k = size_t(blockIdx.x) * kThreads + threadIdx.x;
-  if (k < m) {
-    G1AffineDevice next = G1AffineDevice::load(bases[idx[k]]);
-    for (; k < m; k += stride) {
+  if (id < m) {
+    G1AffineDevice next = G1AffineDevice::load(bases[idx[id]]);
+    for (size_t k = id; k < m; k += stride) {
       const G1AffineDevice p = next;
       if (k + stride < m) next = G1AffineDevice::load(bases[idx[k + stride]]);  // prefetch
       acc += p;
     }
   }
-  acc = block_sum(acc);
-  if (threadIdx.x == 0) acc.store(block_sums[blockIdx.x]);
+  acc.store(thread_sums[id]);
 }
 
 }  // namespace
@@ -84,11 +85,16 @@ void sum_groups(const G1XyzzStorage* in, uint32_t groups, size_t per_group, G1Xy
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 
-uint32_t batch_add_blocks(int sm_count) { return uint32_t(std::max(sm_count, 1)) * kBatchBlocksPerSm; }
+uint32_t batch_add_blocks(int sm_count) {
+  int per_sm = 0;  // exactly one wave: a partial second wave would idle most of the GPU
+  CUZK_CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, batch_add_kernel, kThreads, 0));
+  return uint32_t(std::max(sm_count, 1)) * uint32_t(std::max(per_sm, 1));
+}
 
 void batch_add(const G1AffineStorage* bases, const uint32_t* idx, size_t m, uint32_t blocks,
-               G1XyzzStorage* block_sums, cudaStream_t stream) {
-  batch_add_kernel<<<blocks, kThreads, 0, stream>>>(bases, idx, m, block_sums);
+               G1XyzzStorage* thread_sums, cudaStream_t stream) {
+  batch_add_kernel<<<blocks, kThreads, 0, stream>>>(bases, idx, m, thread_sums);
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -3,6 +3,8 @@
 // XYZZ additions of partial sums at the later ones. This is where the MSM spends its time
 // (terms × windows mixed additions); 128 threads per block keep the register-heavy additions
 // resident without spills.
+#include <algorithm>
+
 #include "gpu/cuda_util.hpp"
 #include "gpu/fields.cuh"
 #include "gpu/msm_kernels.hpp"
@@ -13,9 +15,9 @@ namespace {
 constexpr unsigned kThreads = 128;
 
 __global__ void __launch_bounds__(kThreads)
-    base_runs_kernel(const uint32_t* keys, const uint32_t* values, size_t count,
-                     uint32_t chunk_len, size_t chunks, const G1AffineStorage* bases,
-                     BucketKeys codec, RunOutputs out) {
+    base_runs_kernel(const uint32_t* keys, const uint32_t* values, size_t count, uint32_t chunk_len,
+                     size_t chunks, const G1AffineStorage* bases, BucketKeys codec,
+                     RunOutputs out) {
   const size_t chunk = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (chunk >= chunks) return;
   sum_runs<FpDevice>(chunk, chunk_len, count, keys, SortedBaseLoader<FpDevice>{values, bases},
@@ -31,6 +33,13 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 }  // namespace
+
+unsigned base_runs_threads_per_sm() {
+  int blocks = 0;
+  CUZK_CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, base_runs_kernel, kThreads, 0));
+  return unsigned(std::max(blocks, 1)) * kThreads;
+}
 
 void sum_base_runs(const uint32_t* keys, const uint32_t* values, size_t count, uint32_t chunk_len,
                    const G1AffineStorage* bases, const BucketKeys& codec, const RunOutputs& out,

@@ -21,14 +21,8 @@ __global__ void digits_kernel(const ScalarWords* canonical, const uint32_t* base
   if (k >= t) return;
   const ScalarWords scalar = canonical[k];
   if (!is_canonical_scalar(scalar)) atomicOr(noncanonical, 1u);  // the driver throws
-  uint64_t s[4];
-  digits.shift(scalar, s);
   const uint32_t base = base_idx != nullptr ? base_idx[k] : uint32_t(k);
-  for (uint32_t gi = 0; gi < gw; ++gi) {
-    const int32_t d = digits.digit(s, first + gi);
-    keys[gi * t + k] = codec.encode(gi, d);
-    values[gi * t + k] = encode_value(base, d);
-  }
+  write_term_entries(digits, codec, scalar, base, k, t, first, gw, keys, values);
 }
 
 }  // namespace
@@ -47,16 +41,16 @@ void compute_digits(const ScalarWords* canonical, const uint32_t* base_idx, size
 size_t sort_temp_bytes(size_t entries, int bits) {
   cub::DoubleBuffer<uint32_t> keys(nullptr, nullptr), values(nullptr, nullptr);
   size_t bytes = 0;
-  CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, values,
-                                                  uint32_t(entries), 0, bits));
+  CUZK_CUDA_CHECK(
+      cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, values, uint32_t(entries), 0, bits));
   return bytes;
 }
 
 int sort_entries(void* temp, size_t temp_bytes, uint32_t* keys[2], uint32_t* values[2],
                  size_t entries, int bits, cudaStream_t stream) {
   cub::DoubleBuffer<uint32_t> k(keys[0], keys[1]), v(values[0], values[1]);
-  CUZK_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp, temp_bytes, k, v, uint32_t(entries), 0,
-                                                  bits, stream));
+  CUZK_CUDA_CHECK(
+      cub::DeviceRadixSort::SortPairs(temp, temp_bytes, k, v, uint32_t(entries), 0, bits, stream));
   // Keys and values flip buffers together, pass by pass.
   if (k.selector != v.selector) throw std::logic_error("msm sort: key and value buffers differ");
   return k.selector;

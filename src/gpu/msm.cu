@@ -1,0 +1,528 @@
+// The GPU MSM driver (msm.hpp): validates a call, sizes and grows the scratch buffers, enqueues the
+// kernels of msm_kernels.hpp on the caller's stream in the order of msm.hpp's algorithm, and
+// finishes the windows on the host. Host code only; the kernels live in msm_{prepare,sort,runs,
+// reduce}.cu.
+//
+// Phases: prepare_terms (uploads, partition, counts), sum_ones, pippenger (sum_group per sort
+// group, then the reduction), combine (host). Sync points: after the partition (the tail and ones
+// counts size everything that follows) and at the end (W + 1 window/ones sums and the non-canonical
+// flag). Scratch grows only where no queued work uses the buffer: before a call's first launch,
+// and after the counts sync (without a partition there is no sync, but then only the uploaded
+// scalars and the flag are in flight, and phase 3 never reallocates those).
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "gpu/cuda_util.hpp"
+#include "gpu/msm.hpp"
+#include "gpu/msm_kernels.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+namespace k = msm_kernels;
+
+// Makes `device` current for a scope and restores the caller's device.
+class DeviceGuard {
+ public:
+  explicit DeviceGuard(int device) {
+    CUZK_CUDA_CHECK(cudaGetDevice(&previous_));
+    if (previous_ != device) CUZK_CUDA_CHECK(cudaSetDevice(device));
+    device_ = device;
+  }
+  ~DeviceGuard() {
+    if (previous_ != device_) (void)cudaSetDevice(previous_);
+  }
+  DeviceGuard(const DeviceGuard&) = delete;
+  DeviceGuard& operator=(const DeviceGuard&) = delete;
+
+ private:
+  int previous_ = 0, device_ = 0;
+};
+
+bool is_device_pointer(const void* p) {
+  cudaPointerAttributes attr{};
+  if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged;
+}
+
+// The buffer, grown to at least n elements (contents not kept). Only while the stream is idle.
+template <class T>
+T* ensure(DeviceBuffer<T>& b, size_t n) {
+  if (b.size() < n) {
+    b = DeviceBuffer<T>();  // free first: peak memory is the new size, not the sum
+    b = DeviceBuffer<T>(n);
+  }
+  return b.data();
+}
+
+size_t ceil_div(size_t a, size_t b) {
+  return (a + b - 1) / b;
+}
+
+// CUB treats a null temporary pointer as a size query: never hand it an empty buffer.
+constexpr size_t kMinTempBytes = 256;
+
+// Partial-sum slots of the run levels for one sort group: level 1 writes 2·C1, level 2 2·C2, and
+// the levels alternate between two buffers (level 3 writes at most 2·C1 again).
+struct PartialSlots {
+  size_t first = 0, second = 0;
+};
+PartialSlots partial_slots(const GpuMsmPlan& plan) {
+  const size_t c1 = plan.chunks(plan.group_entries());
+  const size_t c2 = c1 > 1 ? ceil_div(2 * c1, plan.level_chunk_len) : 0;
+  return {2 * c1, 2 * c2};
+}
+
+// Radix-sort temporary bytes: the largest over the group shapes (the last group may be smaller).
+size_t sort_temp_bytes(const GpuMsmPlan& plan) {
+  size_t bytes = 0;
+  for (unsigned g = 0; g < plan.groups(); ++g) {
+    const unsigned gw = std::min(plan.group_windows, plan.windows - g * plan.group_windows);
+    bytes = std::max(bytes, k::sort_temp_bytes(size_t(gw) * plan.terms, int(plan.key_bits(gw))));
+  }
+  return bytes;
+}
+
+enum class Phase { kPrepare, kOnes, kDigits, kSort, kRuns, kReduce };
+
+// Events at the phase boundaries of one call; the interval before mark(p) is charged to p.
+class PhaseTimer {
+ public:
+  void start(bool on, cudaStream_t stream) {
+    on_ = on;
+    stream_ = stream;
+    phases_.clear();
+    if (on_) record();
+  }
+  void mark(Phase finished) {
+    if (!on_) return;
+    phases_.push_back(finished);
+    record();
+  }
+  // After the stream has synchronised.
+  void collect(GpuMsmStats& stats) const {
+    if (!on_) return;
+    for (size_t i = 0; i < phases_.size(); ++i) {
+      const float ms = Event::elapsed_ms(events_[i], events_[i + 1]);
+      switch (phases_[i]) {
+        case Phase::kPrepare:
+          stats.prepare_ms += ms;
+          break;
+        case Phase::kOnes:
+          stats.ones_ms += ms;
+          break;
+        case Phase::kDigits:
+          stats.digits_ms += ms;
+          break;
+        case Phase::kSort:
+          stats.sort_ms += ms;
+          break;
+        case Phase::kRuns:
+          stats.runs_ms += ms;
+          break;
+        case Phase::kReduce:
+          stats.reduce_ms += ms;
+          break;
+      }
+    }
+  }
+
+ private:
+  void record() {
+    const size_t i = phases_.size();
+    if (events_.size() <= i) events_.emplace_back();  // pooled across calls
+    events_[i].record(stream_);
+  }
+  bool on_ = false;
+  cudaStream_t stream_ = nullptr;
+  std::vector<Event> events_;
+  std::vector<Phase> phases_;
+};
+
+}  // namespace
+
+// All device scratch of one GpuMsm (msm.hpp's memory paragraph), grown by ensure() only.
+struct GpuMsmScratch {
+  DeviceBuffer<ScalarWords> scalars_in;    // host scalars, uploaded
+  DeviceBuffer<uint64_t> density_in;       // host density, uploaded
+  DeviceBuffer<G1AffineStorage> bases_in;  // host-vector API only
+  DeviceBuffer<uint32_t> word_rank, tail, ones, flags;
+  DeviceBuffer<int64_t> counts;
+  DeviceBuffer<ScalarWords> canonical;
+  DeviceBuffer<uint32_t> keys[2], values[2];
+  DeviceBuffer<uint8_t> temp;  // CUB
+  DeviceBuffer<G1XyzzStorage> buckets, segments, thread_sums, block_sums, results;
+  DeviceBuffer<uint32_t> part_keys[2];
+  DeviceBuffer<G1XyzzStorage> part_sums[2];
+  PhaseTimer timer;
+
+  size_t bytes() const {
+    size_t b = scalars_in.size_bytes() + density_in.size_bytes() + bases_in.size_bytes() +
+               word_rank.size_bytes() + tail.size_bytes() + ones.size_bytes() + flags.size_bytes() +
+               counts.size_bytes() + canonical.size_bytes() + temp.size_bytes() +
+               buckets.size_bytes() + segments.size_bytes() + thread_sums.size_bytes() +
+               block_sums.size_bytes() + results.size_bytes();
+    for (int i = 0; i < 2; ++i) {
+      b += keys[i].size_bytes() + values[i].size_bytes() + part_keys[i].size_bytes() +
+           part_sums[i].size_bytes();
+    }
+    return b;
+  }
+
+  // Pippenger buffers for a plan.
+  void ensure_pippenger(const GpuMsmPlan& plan) {
+    for (int i = 0; i < 2; ++i) {
+      ensure(keys[i], plan.group_entries());
+      ensure(values[i], plan.group_entries());
+    }
+    ensure(temp, std::max(sort_temp_bytes(plan), kMinTempBytes));
+    ensure(buckets, plan.bucket_count());
+    const PartialSlots slots = partial_slots(plan);
+    ensure(part_keys[0], slots.first);
+    ensure(part_sums[0], slots.first);
+    ensure(part_keys[1], slots.second);
+    ensure(part_sums[1], slots.second);
+    ensure(segments, size_t(plan.windows) * plan.segments_per_window());
+  }
+  void ensure_ones(uint32_t blocks) {
+    ensure(thread_sums, size_t(blocks) * k::kBatchAddThreads);
+    ensure(block_sums, blocks);
+  }
+};
+
+namespace {
+
+// One call's inputs, on the device once prepare_terms has uploaded what was on the host.
+struct Inputs {
+  const G1AffineStorage* bases;
+  size_t n_bases;
+  const ScalarWords* scalars;
+  bool montgomery;
+  size_t n;                 // scalars
+  const uint64_t* density;  // null: plain MSM
+  bool split;
+};
+
+struct Terms {
+  size_t tail = 0, ones = 0;
+  bool partitioned = false;  // tail/ones lists exist (else: every index is a tail term)
+  k::BaseIndexMap map{nullptr, nullptr};
+};
+
+// Phase 1: uploads, density ranks, the 0/1/other partition, and the counts (host sync).
+Terms prepare_terms(GpuMsmScratch& s, Inputs& in, cudaStream_t stream) {
+  const size_t words = ceil_div(in.n, 64);
+  const bool host_scalars = !is_device_pointer(in.scalars);
+  const bool host_density = in.density != nullptr && !is_device_pointer(in.density);
+  Terms terms;
+  terms.partitioned = in.split || in.density != nullptr;
+  if (host_scalars) ensure(s.scalars_in, in.n);
+  if (host_density) ensure(s.density_in, words);
+  if (in.density != nullptr) ensure(s.word_rank, words + 1);
+  if (terms.partitioned) {
+    ensure(s.tail, in.n);
+    ensure(s.ones, in.n);
+    ensure(s.counts, 2);
+  }
+  ensure(s.flags, 1);
+  size_t temp = 0;
+  if (in.density != nullptr) temp = k::density_ranks_temp_bytes(in.n);
+  if (terms.partitioned) temp = std::max(temp, k::partition_temp_bytes(in.n));
+  if (temp > 0) ensure(s.temp, std::max(temp, kMinTempBytes));
+
+  if (host_scalars) {
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(s.scalars_in.data(), in.scalars, in.n * sizeof(ScalarWords),
+                                    cudaMemcpyHostToDevice, stream));
+    in.scalars = s.scalars_in.data();
+  }
+  if (host_density) {
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(s.density_in.data(), in.density, words * sizeof(uint64_t),
+                                    cudaMemcpyHostToDevice, stream));
+    in.density = s.density_in.data();
+  }
+  CUZK_CUDA_CHECK(cudaMemsetAsync(s.flags.data(), 0, sizeof(uint32_t), stream));
+  if (in.density != nullptr) {
+    k::density_ranks(s.temp.data(), s.temp.size_bytes(), in.density, in.n, s.word_rank.data(),
+                     stream);
+    terms.map = {in.density, s.word_rank.data()};
+  }
+  if (!terms.partitioned) {
+    terms.tail = in.n;
+    return terms;
+  }
+  k::partition_terms(s.temp.data(), s.temp.size_bytes(),
+                     {in.scalars, in.montgomery, in.split, in.density}, in.n, s.tail.data(),
+                     s.ones.data(), s.counts.data(), stream);
+  int64_t counts[2] = {0, 0};
+  uint32_t density_bits = 0;
+  CUZK_CUDA_CHECK(
+      cudaMemcpyAsync(counts, s.counts.data(), sizeof(counts), cudaMemcpyDeviceToHost, stream));
+  if (in.density != nullptr) {
+    CUZK_CUDA_CHECK(cudaMemcpyAsync(&density_bits, s.word_rank.data() + words, sizeof(uint32_t),
+                                    cudaMemcpyDeviceToHost, stream));
+  }
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
+  if (in.density != nullptr && density_bits != in.n_bases)
+    throw std::invalid_argument("GpuMsm::msm_density: bases has " + std::to_string(in.n_bases) +
+                                " points but density sets " + std::to_string(density_bits) +
+                                " bits");
+  terms.tail = size_t(counts[0]);
+  terms.ones = size_t(counts[1]);
+  return terms;
+}
+
+// Phase 2: the scalar-1 bases, summed into *out.
+void sum_ones(GpuMsmScratch& s, const Inputs& in, const Terms& terms, uint32_t blocks,
+              G1XyzzStorage* out, cudaStream_t stream) {
+  if (terms.ones == 0) {
+    CUZK_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(G1XyzzStorage), stream));
+    return;
+  }
+  k::map_base_indices(s.ones.data(), terms.ones, terms.map, stream);
+  k::batch_add(in.bases, s.ones.data(), terms.ones, blocks, s.thread_sums.data(), stream);
+  k::sum_groups(s.thread_sums.data(), blocks, k::kBatchAddThreads, s.block_sums.data(), stream);
+  k::sum_groups(s.block_sums.data(), 1, blocks, out, stream);
+}
+
+// Phase 3, one sort group: digits, sort, the run levels into the group's buckets.
+void sum_group(GpuMsmScratch& s, const Inputs& in, const GpuMsmPlan& plan,
+               const ScalarWords* canonical, const uint32_t* base_idx, unsigned g,
+               cudaStream_t stream) {
+  DigitCodec digits{};
+  for (int i = 0; i < 4; ++i) digits.offset[i] = plan.digit_offset[i];
+  digits.window_bits = plan.window_bits;
+  digits.windows = plan.windows;
+  const BucketKeys codec{plan.window_bits, plan.buckets};
+  const size_t t = plan.terms;
+  const unsigned first = g * plan.group_windows;
+  const unsigned gw = std::min(plan.group_windows, plan.windows - first);
+  const size_t entries = size_t(gw) * t;
+  uint32_t* keys[2] = {s.keys[0].data(), s.keys[1].data()};
+  uint32_t* values[2] = {s.values[0].data(), s.values[1].data()};
+
+  k::compute_digits(canonical, base_idx, t, digits, codec, first, gw, keys[0], values[0],
+                    s.flags.data(), stream);
+  s.timer.mark(Phase::kDigits);
+  const int sel = k::sort_entries(s.temp.data(), s.temp.size_bytes(), keys, values, entries,
+                                  int(plan.key_bits(gw)), stream);
+  s.timer.mark(Phase::kSort);
+  G1XyzzStorage* group_buckets = s.buckets.data() + size_t(first) * plan.buckets;
+  k::sum_base_runs(keys[sel], values[sel], entries, plan.chunk_len, in.bases, codec,
+                   {group_buckets, s.part_keys[0].data(), s.part_sums[0].data()}, stream);
+  size_t chunks = plan.chunks(entries);
+  for (int cur = 0; chunks > 1; cur = 1 - cur) {
+    const size_t slots = 2 * chunks;
+    k::sum_partial_runs(
+        s.part_keys[cur].data(), s.part_sums[cur].data(), slots, plan.level_chunk_len, codec,
+        {group_buckets, s.part_keys[1 - cur].data(), s.part_sums[1 - cur].data()}, stream);
+    chunks = ceil_div(slots, plan.level_chunk_len);
+  }
+  s.timer.mark(Phase::kRuns);
+}
+
+// Phase 3: Pippenger over the tail terms; window sums into results[0 .. W).
+void pippenger(GpuMsmScratch& s, const Inputs& in, const Terms& terms, const GpuMsmPlan& plan,
+               G1XyzzStorage* results, cudaStream_t stream) {
+  const ScalarWords* canonical = in.scalars;
+  const uint32_t* base_idx = nullptr;
+  if (terms.partitioned || in.montgomery) {  // compact and/or leave Montgomery form
+    uint32_t* idx = terms.partitioned ? s.tail.data() : nullptr;
+    k::gather_tail(in.scalars, in.montgomery, idx, terms.map, plan.terms, s.canonical.data(),
+                   stream);
+    canonical = s.canonical.data();
+    base_idx = idx;
+  }
+  CUZK_CUDA_CHECK(
+      cudaMemsetAsync(s.buckets.data(), 0, plan.bucket_count() * sizeof(G1XyzzStorage), stream));
+  for (unsigned g = 0; g < plan.groups(); ++g)
+    sum_group(s, in, plan, canonical, base_idx, g, stream);
+  k::reduce_segments(s.buckets.data(), plan.windows, plan.buckets, plan.segment_len,
+                     s.segments.data(), stream);
+  k::sum_groups(s.segments.data(), plan.windows, plan.segments_per_window(), results, stream);
+  s.timer.mark(Phase::kReduce);
+}
+
+// Phase 4 (host): sum_j 2^(j c) S_j by Horner, plus the ones.
+curve::G1 combine(const std::vector<G1XyzzStorage>& sums, const GpuMsmPlan& plan) {
+  const unsigned windows = unsigned(sums.size()) - 1;
+  curve::G1 acc = curve::G1::identity();
+  for (unsigned j = windows; j-- > 0;) {
+    for (unsigned i = 0; i < plan.window_bits && !acc.is_identity(); ++i) acc = acc.dbl();
+    acc += from_storage(sums[j]);
+  }
+  return acc + from_storage(sums[windows]);
+}
+
+}  // namespace
+
+struct GpuMsm::Request {
+  const G1AffineStorage* bases = nullptr;
+  size_t n_bases = 0;
+  const void* scalars = nullptr;
+  bool montgomery = false;
+  size_t n_scalars = 0;
+  const uint64_t* density = nullptr;  // null: plain MSM
+};
+
+GpuMsm::GpuMsm(int device) : device_(device), scratch_(std::make_unique<GpuMsmScratch>()) {
+  if (device < 0 || device >= cuda_device_count())
+    throw std::invalid_argument("GpuMsm: no CUDA device " + std::to_string(device));
+  CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count_, cudaDevAttrMultiProcessorCount, device));
+  DeviceGuard guard(device_);
+  run_threads_per_sm_ = k::base_runs_threads_per_sm();
+  batch_blocks_ = k::batch_add_blocks(sm_count_);
+}
+GpuMsm::~GpuMsm() {
+  if (scratch_ == nullptr) return;
+  int previous = 0;
+  if (cudaGetDevice(&previous) != cudaSuccess) return;
+  (void)cudaSetDevice(device_);  // free on the device that owns the buffers
+  scratch_.reset();
+  (void)cudaSetDevice(previous);
+}
+GpuMsm::GpuMsm(GpuMsm&&) noexcept = default;
+GpuMsm& GpuMsm::operator=(GpuMsm&&) noexcept = default;
+
+size_t GpuMsm::scratch_bytes() const {
+  return scratch_ ? scratch_->bytes() : 0;
+}
+
+void GpuMsm::reserve(size_t n, const GpuMsmOptions& options) {
+  if (n == 0) return;
+  if (n > kMaxMsmTerms) throw std::invalid_argument("GpuMsm::reserve: n >= 2^31");
+  DeviceGuard guard(device_);
+  GpuMsmScratch& s = *scratch_;
+  ensure(s.tail, n);
+  ensure(s.ones, n);
+  ensure(s.canonical, n);
+  ensure(s.counts, 2);
+  ensure(s.flags, 1);
+  ensure(s.temp, std::max(k::partition_temp_bytes(n), kMinTempBytes));
+  const GpuMsmPlan plan = make_gpu_msm_plan(n, unsigned(sm_count_), options, run_threads_per_sm_);
+  s.ensure_pippenger(plan);
+  s.ensure_ones(batch_blocks_);
+  ensure(s.results, plan.windows + 1);
+}
+
+curve::G1 GpuMsm::msm(const G1AffineStorage* d_bases, size_t n, const ff::Fr::Repr* scalars,
+                      cudaStream_t stream, const GpuMsmOptions& options) {
+  return run({d_bases, n, scalars, false, n, nullptr}, stream, options);
+}
+curve::G1 GpuMsm::msm(const G1AffineStorage* d_bases, size_t n, const FrStorage* scalars,
+                      cudaStream_t stream, const GpuMsmOptions& options) {
+  return run({d_bases, n, scalars, true, n, nullptr}, stream, options);
+}
+curve::G1 GpuMsm::msm_density(const G1AffineStorage* d_bases, size_t n_bases,
+                              const uint64_t* density, const ff::Fr::Repr* scalars,
+                              size_t n_scalars, cudaStream_t stream, const GpuMsmOptions& options) {
+  if (density == nullptr && n_scalars > 0)
+    throw std::invalid_argument("GpuMsm::msm_density: density is null");
+  return run({d_bases, n_bases, scalars, false, n_scalars, density}, stream, options);
+}
+curve::G1 GpuMsm::msm_density(const G1AffineStorage* d_bases, size_t n_bases,
+                              const uint64_t* density, const FrStorage* scalars, size_t n_scalars,
+                              cudaStream_t stream, const GpuMsmOptions& options) {
+  if (density == nullptr && n_scalars > 0)
+    throw std::invalid_argument("GpuMsm::msm_density: density is null");
+  return run({d_bases, n_bases, scalars, true, n_scalars, density}, stream, options);
+}
+
+namespace {
+std::vector<G1AffineStorage> to_storage_vector(std::span<const curve::G1Affine> bases) {
+  std::vector<G1AffineStorage> out(bases.size());
+  to_storage(bases, out);
+  return out;
+}
+}  // namespace
+
+curve::G1 GpuMsm::msm(std::span<const curve::G1Affine> bases, std::span<const ff::Fr::Repr> scalars,
+                      const GpuMsmOptions& options) {
+  if (bases.size() != scalars.size())
+    throw std::invalid_argument("GpuMsm::msm: bases.size() " + std::to_string(bases.size()) +
+                                " != scalars.size() " + std::to_string(scalars.size()));
+  if (bases.size() > kMaxMsmTerms) throw std::invalid_argument("GpuMsm::msm: n >= 2^31");
+  DeviceGuard guard(device_);
+  G1AffineStorage* d_bases = ensure(scratch_->bases_in, bases.size());
+  scratch_->bases_in.upload(to_storage_vector(bases));
+  return msm(d_bases, bases.size(), scalars.data(), nullptr, options);
+}
+
+curve::G1 GpuMsm::msm_density(std::span<const curve::G1Affine> bases,
+                              std::span<const uint64_t> density,
+                              std::span<const ff::Fr::Repr> scalars, const GpuMsmOptions& options) {
+  if (density.size() < (scalars.size() + 63) / 64)
+    throw std::invalid_argument("GpuMsm::msm_density: density has " +
+                                std::to_string(density.size()) + " words, scalars.size() " +
+                                std::to_string(scalars.size()) + " needs " +
+                                std::to_string((scalars.size() + 63) / 64));
+  if (bases.size() > kMaxMsmTerms) throw std::invalid_argument("GpuMsm::msm_density: n >= 2^31");
+  DeviceGuard guard(device_);
+  G1AffineStorage* d_bases = ensure(scratch_->bases_in, bases.size());
+  scratch_->bases_in.upload(to_storage_vector(bases));
+  return msm_density(d_bases, bases.size(), density.data(), scalars.data(), scalars.size(), nullptr,
+                     options);
+}
+
+curve::G1 GpuMsm::run(const Request& req, cudaStream_t stream, const GpuMsmOptions& options) {
+  const size_t n = req.n_scalars;
+  if (n > kMaxMsmTerms || req.n_bases > kMaxMsmTerms)
+    throw std::invalid_argument("GpuMsm: " + std::to_string(std::max(n, req.n_bases)) +
+                                " terms; at most 2^31 - 1 are supported");
+  if (req.density == nullptr && req.n_bases != n)
+    throw std::invalid_argument("GpuMsm: bases and scalars differ in length");
+  stats_ = GpuMsmStats{};
+  if (n == 0) {
+    if (req.n_bases != 0) throw std::invalid_argument("GpuMsm::msm_density: bases for no scalars");
+    return curve::G1::identity();
+  }
+  if (req.scalars == nullptr) throw std::invalid_argument("GpuMsm: scalars is null");
+  if (req.bases == nullptr && req.n_bases > 0) throw std::invalid_argument("GpuMsm: bases is null");
+  DeviceGuard guard(device_);
+  GpuMsmScratch& s = *scratch_;
+  Inputs in{req.bases,
+            req.n_bases,
+            static_cast<const ScalarWords*>(req.scalars),
+            req.montgomery,
+            n,
+            req.density,
+            options.split_trivial};
+
+  s.timer.start(profiling_, stream);
+  const Terms terms = prepare_terms(s, in, stream);
+  s.timer.mark(Phase::kPrepare);
+  stats_.tail_terms = terms.tail;
+  stats_.one_terms = terms.ones;
+
+  // The counts are known and the stream is idle: grow the rest of the scratch, then enqueue.
+  GpuMsmPlan plan;
+  if (terms.tail > 0) {
+    plan = make_gpu_msm_plan(terms.tail, unsigned(sm_count_), options, run_threads_per_sm_);
+    s.ensure_pippenger(plan);
+    if (terms.partitioned || in.montgomery) ensure(s.canonical, terms.tail);
+  }
+  stats_.plan = plan;
+  if (terms.ones > 0) s.ensure_ones(batch_blocks_);
+  G1XyzzStorage* results = ensure(s.results, plan.windows + 1);  // windows, then the ones
+
+  sum_ones(s, in, terms, batch_blocks_, results + plan.windows, stream);
+  s.timer.mark(Phase::kOnes);
+  if (terms.tail > 0) pippenger(s, in, terms, plan, results, stream);
+
+  std::vector<G1XyzzStorage> sums(plan.windows + 1);
+  uint32_t noncanonical = 0;
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(sums.data(), results, sums.size() * sizeof(G1XyzzStorage),
+                                  cudaMemcpyDeviceToHost, stream));
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(&noncanonical, s.flags.data(), sizeof(uint32_t),
+                                  cudaMemcpyDeviceToHost, stream));
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
+  s.timer.collect(stats_);
+  if (noncanonical != 0) throw std::invalid_argument("GpuMsm: a scalar is not canonical (>= r)");
+  return combine(sums, plan);
+}
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,304 @@
+// The GPU MSM's algorithm on the host, without a GPU: the digit/key encoding (msm_digits.hpp)
+// against the CPU recoding (msm/signed_digits.hpp), the plan's invariants (msm_plan.hpp), and the
+// per-thread bodies of the bucket kernels (msm_buckets.hpp) run over the emulated GPU field
+// (Mont32 + HostCarryChain — the device's own limb code) by a serial stand-in for the driver:
+// digits, a stable sort standing in for CUB's, every chunk of every run level, the segmented
+// reduction, Horner. Buckets are checked one by one against a direct CPU bucket sum, and results
+// against the CPU msm::msm, on shapes that stress the run levels: tiny chunks, one giant bucket
+// per window (all scalars r - 1), mostly-skipped windows (small scalars), infinity and duplicate
+// bases. The device kernels (msm_device_test.cpp) then only add the launch and CUB plumbing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "../msm/msm_fixtures.hpp"
+#include "gpu/carry_chain_host.hpp"
+#include "gpu/mont32.hpp"
+#include "gpu/msm_buckets.hpp"
+#include "gpu/msm_plan.hpp"
+#include "msm/msm.hpp"
+#include "msm/signed_digits.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using curve::G1;
+using curve::G1Affine;
+using Repr = ff::Fr::Repr;
+using F = Mont32<ff::FpConfig, HostCarryChain>;  // the GPU limb code, emulated
+
+ScalarWords words(const Repr& k) {
+  return {{k[0], k[1], k[2], k[3]}};
+}
+
+DigitCodec codec_of(const GpuMsmPlan& plan) {
+  DigitCodec d{};
+  for (int i = 0; i < 4; ++i) d.offset[i] = plan.digit_offset[i];
+  d.window_bits = plan.window_bits;
+  d.windows = plan.windows;
+  return d;
+}
+
+GpuMsmPlan forced_plan(size_t terms, unsigned c) {
+  GpuMsmOptions o;
+  o.window_bits = c;
+  return make_gpu_msm_plan(terms, 1, o);
+}
+
+TEST(MsmHostTest, DigitsMatchCpuRecoding) {
+  std::mt19937_64 rng(7);
+  std::vector<Repr> ks = {Repr{}, Repr{1, 0, 0, 0}, Repr{2, 0, 0, 0}, msm::testing::r_minus_1()};
+  for (int i = 0; i < 40; ++i) ks.push_back(msm::testing::random_scalar(rng));
+  for (unsigned c = 1; c <= msm::SignedDigits::kMaxWindowBits; ++c) {
+    const msm::SignedDigits cpu(c);
+    const GpuMsmPlan plan = forced_plan(1, c);
+    ASSERT_EQ(plan.windows, cpu.windows()) << "c = " << c;
+    const DigitCodec gpu = codec_of(plan);
+    for (const Repr& k : ks) {
+      uint64_t s[4];
+      gpu.shift(words(k), s);
+      for (unsigned j = 0; j < cpu.windows(); ++j)
+        ASSERT_EQ(gpu.digit(s, j), cpu.digit(k, j)) << "c = " << c << ", window " << j;
+    }
+  }
+}
+
+TEST(MsmHostTest, KeysEncodeBucketsAndSkips) {
+  for (unsigned c = 1; c <= 24; ++c) {
+    const BucketKeys keys{c, uint32_t(1) << (c - 1)};
+    EXPECT_TRUE(keys.is_skip(kInvalidKey));
+    for (uint32_t gi : {0u, 1u, 5u}) {
+      EXPECT_TRUE(keys.is_skip(keys.encode(gi, 0)));
+      EXPECT_TRUE(keys.is_skip(keys.encode(gi, int32_t(keys.buckets) + 1)));  // only for k >= r
+      const int32_t top = int32_t(keys.buckets);
+      for (int32_t d : {1, -1, top, 1 - top}) {
+        if (d == 0) continue;
+        const uint32_t key = keys.encode(gi, d);
+        ASSERT_FALSE(keys.is_skip(key));
+        const uint32_t mag = uint32_t(d < 0 ? -d : d);
+        EXPECT_EQ(keys.bucket_index(key), size_t(gi) * keys.buckets + mag - 1);
+      }
+    }
+    EXPECT_EQ(encode_value(12345, -3), 12345u | kSignBit);
+    EXPECT_EQ(encode_value(12345, 3), 12345u);
+  }
+}
+
+TEST(MsmHostTest, CanonicalScalarCheck) {
+  const Repr r = ff::Fr::kModulus;
+  EXPECT_TRUE(is_canonical_scalar(words(Repr{})));
+  EXPECT_TRUE(is_canonical_scalar(words(msm::testing::r_minus_1())));
+  EXPECT_FALSE(is_canonical_scalar(words(r)));
+  Repr r_plus_1 = r;
+  r_plus_1[0] += 1;
+  EXPECT_FALSE(is_canonical_scalar(words(r_plus_1)));
+  EXPECT_FALSE(is_canonical_scalar(words(Repr{~0ull, ~0ull, ~0ull, ~0ull})));
+  Repr low = r;
+  low[3] -= 1;  // smaller top limb, larger lower limbs
+  low[0] = ~0ull;
+  EXPECT_TRUE(is_canonical_scalar(words(low)));
+}
+
+TEST(MsmHostTest, PlanInvariants) {
+  for (size_t t : {size_t(1), size_t(3), size_t(1000), size_t(1) << 16, size_t(1) << 20,
+                   size_t(3) << 22, size_t(1) << 26, size_t(1) << 27, kMaxMsmTerms}) {
+    for (unsigned sms : {1u, 132u}) {
+      const GpuMsmOptions opt;
+      const GpuMsmPlan p = make_gpu_msm_plan(t, sms, opt);
+      SCOPED_TRACE(::testing::Message() << "t = " << t << ", SMs = " << sms);
+      EXPECT_EQ(p.windows, msm::SignedDigits(p.window_bits).windows());
+      EXPECT_EQ(p.buckets, uint32_t(1) << (p.window_bits - 1));
+      EXPECT_LE(p.bucket_count() * sizeof(G1XyzzStorage), opt.max_bucket_bytes);
+      EXPECT_GE(p.group_windows, 1u);
+      EXPECT_LE(p.group_windows, p.windows);
+      EXPECT_LE(p.group_entries(), std::max(opt.max_sort_entries, t));
+      EXPECT_LE(p.group_entries(), kMaxMsmTerms);
+      EXPECT_LE(p.key_bits(p.group_windows), 32u);
+      EXPECT_GE(p.chunk_len, 2u);
+      EXPECT_GE(p.level_chunk_len, 4u);  // each level must shrink 2·chunks (2 chunks -> 1)
+      EXPECT_TRUE(std::has_single_bit(p.segment_len));
+      EXPECT_EQ(p.buckets % p.segment_len, 0u);
+    }
+  }
+  EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 20, 132, {}).window_bits, 16u);
+  EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 26, 132, {}).window_bits, 20u);
+  EXPECT_THROW(make_gpu_msm_plan(0, 132, {}), std::invalid_argument);
+  GpuMsmOptions bad;
+  bad.window_bits = 25;
+  EXPECT_THROW(make_gpu_msm_plan(10, 132, bad), std::invalid_argument);
+}
+
+// ---- The serial stand-in for the device pipeline ----
+
+G1 to_cpu(const Xyzz<F>& p) {
+  G1XyzzStorage s;
+  p.store(s);
+  return from_storage(s);
+}
+
+struct Emulation {
+  G1 result;
+  std::vector<G1XyzzStorage> buckets;
+};
+
+Emulation emulate(const std::vector<G1AffineStorage>& bases, const std::vector<Repr>& scalars,
+                  const GpuMsmPlan& plan) {
+  const size_t t = scalars.size();
+  const DigitCodec digits = codec_of(plan);
+  const BucketKeys codec{plan.window_bits, plan.buckets};
+  Emulation em;
+  em.buckets.assign(plan.bucket_count(), G1XyzzStorage{});  // zeroed: the identity
+  for (unsigned g = 0; g < plan.groups(); ++g) {
+    const unsigned first = g * plan.group_windows;
+    const unsigned gw = std::min(plan.group_windows, plan.windows - first);
+    const size_t entries = size_t(gw) * t;
+    std::vector<uint32_t> keys(entries), values(entries);
+    for (size_t k = 0; k < t; ++k)
+      write_term_entries(digits, codec, words(scalars[k]), uint32_t(k), k, t, first, gw,
+                         keys.data(), values.data());
+    // CUB's radix sort is stable; so is this one.
+    const uint32_t mask = uint32_t((uint64_t(1) << plan.key_bits(gw)) - 1);
+    std::vector<size_t> order(entries);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return (keys[a] & mask) < (keys[b] & mask); });
+    std::vector<uint32_t> sk(entries), sv(entries);
+    for (size_t i = 0; i < entries; ++i) {
+      sk[i] = keys[order[i]];
+      sv[i] = values[order[i]];
+    }
+    G1XyzzStorage* group_buckets = em.buckets.data() + size_t(first) * plan.buckets;
+    size_t chunks = plan.chunks(entries);
+    std::vector<uint32_t> pk(2 * chunks);
+    std::vector<G1XyzzStorage> ps(2 * chunks);
+    for (size_t c = 0; c < chunks; ++c)
+      sum_runs<F>(c, plan.chunk_len, entries, sk.data(),
+                  SortedBaseLoader<F>{sv.data(), bases.data()}, codec,
+                  RunOutputs{group_buckets, pk.data(), ps.data()});
+    while (chunks > 1) {
+      const size_t slots = 2 * chunks;
+      chunks = (slots + plan.level_chunk_len - 1) / plan.level_chunk_len;
+      std::vector<uint32_t> nk(2 * chunks);
+      std::vector<G1XyzzStorage> ns(2 * chunks);
+      for (size_t c = 0; c < chunks; ++c)
+        sum_runs<F>(c, plan.level_chunk_len, slots, pk.data(), PartialSumLoader<F>{ps.data()},
+                    codec, RunOutputs{group_buckets, nk.data(), ns.data()});
+      pk.swap(nk);
+      ps.swap(ns);
+    }
+  }
+  em.result = G1::identity();
+  for (unsigned j = plan.windows; j-- > 0;) {
+    Xyzz<F> window = Xyzz<F>::identity();
+    for (uint32_t s = 0; s < plan.segments_per_window(); ++s)
+      window += weighted_segment_sum<F>(em.buckets.data() + size_t(j) * plan.buckets, s,
+                                        plan.segment_len);
+    for (unsigned i = 0; i < plan.window_bits; ++i) em.result = em.result.dbl();
+    em.result += to_cpu(window);
+  }
+  return em;
+}
+
+// Bucket b of window j = sum over the terms with |d_j| = b + 1 of sign(d_j)·P, in CPU arithmetic.
+std::vector<G1> direct_buckets(const std::vector<G1Affine>& bases, const std::vector<Repr>& ks,
+                               const GpuMsmPlan& plan) {
+  const msm::SignedDigits sd(plan.window_bits);
+  std::vector<G1> b(plan.bucket_count(), G1::identity());
+  for (size_t i = 0; i < ks.size(); ++i) {
+    for (unsigned j = 0; j < plan.windows; ++j) {
+      const int32_t d = sd.digit(ks[i], j);
+      if (d == 0) continue;
+      G1& bucket = b[size_t(j) * plan.buckets + uint32_t(d < 0 ? -d : d) - 1];
+      bucket += d < 0 ? -bases[i] : bases[i];
+    }
+  }
+  return b;
+}
+
+struct Shape {
+  const char* name;
+  unsigned c, group_windows;
+  uint32_t chunk_len, level_chunk_len, segment_len;
+};
+
+void check(const std::vector<G1Affine>& bases, const std::vector<Repr>& scalars, const Shape& s) {
+  SCOPED_TRACE(s.name);
+  GpuMsmPlan plan = forced_plan(scalars.size(), s.c);
+  plan.group_windows = std::min(s.group_windows, plan.windows);
+  plan.chunk_len = s.chunk_len;
+  plan.level_chunk_len = s.level_chunk_len;
+  plan.segment_len = std::min(s.segment_len, plan.buckets);
+  std::vector<G1AffineStorage> storage(bases.size());
+  to_storage(bases, storage);
+  const Emulation em = emulate(storage, scalars, plan);
+  const std::vector<G1> want = direct_buckets(bases, scalars, plan);
+  size_t bad = 0;
+  for (size_t b = 0; b < want.size(); ++b) {
+    if (from_storage(em.buckets[b]) == want[b]) continue;
+    if (++bad <= 3) ADD_FAILURE() << "bucket " << b << " (window " << b / plan.buckets << ")";
+  }
+  EXPECT_EQ(bad, 0u);
+  EXPECT_EQ(em.result, msm::msm<curve::G1Config>(bases, scalars));
+}
+
+std::vector<G1Affine> test_bases(size_t n, uint64_t seed) {
+  return msm::testing::random_points<curve::G1Config>(n, seed);
+}
+
+TEST(MsmHostTest, EmulatedPipelineRandomScalars) {
+  const auto bases = test_bases(300, 1);
+  const auto ks = msm::testing::random_scalars(300, 2);
+  check(bases, ks, {"tiny chunks, 4-window groups", 5, 4, 7, 4, 4});
+  check(bases, ks, {"one group, c = 8", 8, 64, 16, 16, 8});
+}
+
+TEST(MsmHostTest, EmulatedPipelineOneBucketPerWindow) {
+  // r - 1 everywhere: every window's terms share one bucket, which spans all the chunks and goes
+  // through every partial-sum level.
+  const auto bases = test_bases(257, 3);
+  const std::vector<Repr> ks(257, msm::testing::r_minus_1());
+  check(bases, ks, {"r - 1, chunks of 4", 6, 3, 4, 4, 2});
+  check(bases, ks, {"r - 1, chunks of 2", 4, 100, 2, 5, 8});
+}
+
+TEST(MsmHostTest, EmulatedPipelineSmallScalarsAndSkips) {
+  // Small values and zeros: the high windows are almost all skip keys, the low ones skewed.
+  const auto bases = test_bases(300, 4);
+  std::mt19937_64 rng(5);
+  std::vector<Repr> ks(300);
+  for (auto& k : ks) k = rng() % 3 == 0 ? Repr{} : Repr{rng() % 5000, 0, 0, 0};
+  check(bases, ks, {"small scalars", 7, 8, 9, 4, 4});
+}
+
+TEST(MsmHostTest, EmulatedPipelineInfinityAndDuplicateBases) {
+  auto bases = test_bases(64, 6);
+  std::vector<G1Affine> all;
+  std::vector<Repr> ks;
+  std::mt19937_64 rng(8);
+  for (size_t i = 0; i < 64; ++i) {
+    const Repr k = msm::testing::random_scalar(rng);
+    all.push_back(bases[i]);  // P, P, -P and infinity with equal scalars: P + P and P + (-P)
+    all.push_back(bases[i]);
+    all.push_back(-bases[i]);
+    all.push_back(G1Affine::identity());
+    for (int j = 0; j < 4; ++j) ks.push_back(k);
+  }
+  check(all, ks, {"duplicates", 5, 60, 6, 4, 4});
+}
+
+TEST(MsmHostTest, EmulatedPipelineTinyInputs) {
+  for (size_t n : {size_t(1), size_t(2), size_t(3)}) {
+    const auto bases = test_bases(n, 9 + n);
+    const auto ks = msm::testing::random_scalars(n, 10 + n);
+    const GpuMsmPlan p = make_gpu_msm_plan(n, 132, {});
+    check(bases, ks,
+          {"default plan", p.window_bits, p.group_windows, p.chunk_len, p.level_chunk_len,
+           p.segment_len});
+  }
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
