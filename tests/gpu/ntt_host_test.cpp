@@ -160,7 +160,16 @@ TEST(NttHostEmulation, TransformsMatchCpu) {
       const ntt::Domain d = cpu_domain(log_n);
       const HostTables tables(log_n, plan.max_pass_log, plan.full_twiddle_max_log);
       for (const auto& [transform, name] : transforms) {
-        const std::vector<ff::Fr> input = testing::random_values<ff::Fr>(d.size(), 100 + log_n);
+        for (int kind = 0; kind < 4; ++kind) {
+        // Random values, then the structured inputs of the device test: all one, all p - 1, an
+        // impulse at index 1.
+        std::vector<ff::Fr> input = testing::random_values<ff::Fr>(d.size(), 100 + log_n);
+        if (kind == 1) input.assign(d.size(), ff::Fr::one());
+        if (kind == 2) input.assign(d.size(), -ff::Fr::one());
+        if (kind == 3) {
+          input.assign(d.size(), ff::Fr::zero());
+          input[1 % d.size()] = ff::Fr::one();
+        }
         std::vector<ff::Fr> expect = input;
         switch (transform) {
           case Transform::kForward:
@@ -178,7 +187,8 @@ TEST(NttHostEmulation, TransformsMatchCpu) {
         }
         std::vector<ff::Fr> got = input;
         run_on_host(transform_program(transform, storage(got), log_n, tables.view));
-        ASSERT_EQ(got, expect) << name << ", " << plan_name(plan, log_n);
+        ASSERT_EQ(got, expect) << name << ", " << plan_name(plan, log_n) << ", input kind " << kind;
+        }
       }
     }
   }
