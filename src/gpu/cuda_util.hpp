@@ -76,6 +76,10 @@ class DeviceBuffer {
     check_compatible<typename decltype(s)::element_type>(s.size());
     if (!s.empty()) {
       CUZK_CUDA_CHECK(cudaMemcpy(data(), s.data(), s.size_bytes(), cudaMemcpyHostToDevice));
+      // From pageable memory cudaMemcpy may return before the DMA has landed, and kernels on
+      // non-blocking streams do not wait for the legacy stream: wait here, so that "upload, then
+      // launch on any stream" is safe (seen as wrong NTT outputs when the GPU was shared).
+      CUZK_CUDA_CHECK(cudaStreamSynchronize(nullptr));
     }
   }
   template <class Range>

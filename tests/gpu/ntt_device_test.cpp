@@ -62,6 +62,13 @@ void cpu_transform(NttTransform t, const ntt::Domain& d, std::vector<Fr>& a) {
 }
 
 // "" when equal, else where and how many elements differ.
+std::string to_hex_u64(uint64_t v) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) s[size_t(i)] = kDigits[v & 15];
+  return s;
+}
+
 std::string compare(const std::vector<Fr>& got, const std::vector<Fr>& expect) {
   if (got.size() != expect.size()) return "sizes differ";
   size_t first = got.size(), count = 0;
@@ -70,8 +77,17 @@ std::string compare(const std::vector<Fr>& got, const std::vector<Fr>& expect) {
     if (count++ == 0) first = i;
   }
   if (count == 0) return "";
+  // Canonical values of the first mismatch (raw Montgomery limbs too: a non-reduced result shows
+  // up as limbs >= r with an equal canonical value).
+  auto limbs = [](const Fr& x) {
+    std::string s;
+    for (size_t k = 4; k-- > 0;) s += to_hex_u64(x.montgomery()[k]);
+    return s;
+  };
   return std::to_string(count) + " of " + std::to_string(got.size()) +
-         " elements differ, the first at index " + std::to_string(first);
+         " elements differ, the first at index " + std::to_string(first) + ": got mont " +
+         limbs(got[first]) + " want mont " + limbs(expect[first]) + ", canonical equal: " +
+         (got[first].to_canonical() == expect[first].to_canonical() ? "yes" : "no");
 }
 
 class NttDeviceTest : public testing::DeviceTest {
