@@ -1,0 +1,332 @@
+// The StackedDRG PoRep partition circuit (see stacked_circuit.hpp).
+#include "filecoin/stacked_circuit.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gadgets/por.hpp"
+#include "gadgets/poseidon.hpp"
+#include "gadgets/sha256_fr.hpp"
+#include "gadgets/uint32.hpp"
+#include "gadgets/uint64.hpp"
+#include "hash/node32.hpp"
+#include "hash/poseidon_params.hpp"
+
+namespace cuzk::filecoin {
+
+namespace {
+
+using gadgets::AllocatedNum;
+using gadgets::Boolean;
+using gadgets::TreeHasher;
+using r1cs::ConstraintSystem;
+using r1cs::Namespace;
+using Bits = std::vector<Boolean>;
+
+ff::Fr to_fr(const Domain& d, const char* what) {
+  auto fr = hash::fr_from_node(d);
+  if (!fr) throw std::invalid_argument(std::string("stacked circuit: ") + what +
+                                       " is not a canonical field element");
+  return *fr;
+}
+
+// One Merkle proof's paths (base, then sub, then top) as the PoR gadget's single path.
+hash::MerklePath<ff::Fr> por_path(const MerkleProof& proof, const char* what) {
+  hash::MerklePath<ff::Fr> path;
+  for (const InclusionPath* part : {&proof.base, &proof.sub, &proof.top}) {
+    for (const auto& level : *part) {
+      hash::MerklePathElement<ff::Fr> element;
+      element.index = level.index;
+      element.siblings.reserve(level.siblings.size());
+      for (const Domain& s : level.siblings) element.siblings.push_back(to_fr(s, what));
+      path.push_back(std::move(element));
+    }
+  }
+  return path;
+}
+
+void check_path_length(const hash::MerklePath<ff::Fr>& path, size_t expected, const char* what) {
+  if (path.size() != expected)
+    throw std::invalid_argument(std::string("stacked circuit: ") + what + " has " +
+                                std::to_string(path.size()) + " levels, the shape needs " +
+                                std::to_string(expected));
+}
+
+// The reference's "column hash": Poseidon with arity = layers over the rows.
+AllocatedNum column_hash_circuit(ConstraintSystem& cs, std::span<const AllocatedNum> rows) {
+  return gadgets::poseidon_hash_circuit(cs, rows, hash::poseidon_params(unsigned(rows.size())));
+}
+
+// 255 bits of a value, padded and byte-reversed into SHA-256 message order.
+Bits message_bits(ConstraintSystem& cs, const AllocatedNum& value) {
+  return gadgets::reverse_bit_numbering(value.to_bits_le(cs));
+}
+
+struct ShapeSizes {
+  size_t tree_d_levels;
+  size_t tree_cr_levels;
+};
+
+ShapeSizes shape_sizes(const StackedCircuitShape& shape) {
+  const uint64_t nodes = uint64_t(1) << shape.log2_nodes;
+  return {shape.log2_nodes, hash::tree_level_arities(shape.tree_shape, nodes).size()};
+}
+
+// A column of a parent node: its rows allocated (layer order) and its tree-C inclusion proven.
+std::vector<AllocatedNum> parent_column(ConstraintSystem& cs, const ColumnProof& proof,
+                                        const StackedCircuitShape& shape, size_t tree_levels,
+                                        const AllocatedNum& comm_c, const std::string& name) {
+  if (proof.column.rows.size() != shape.layers)
+    throw std::invalid_argument("stacked circuit: a parent column has " +
+                                std::to_string(proof.column.rows.size()) + " rows, expected " +
+                                std::to_string(shape.layers));
+  std::vector<AllocatedNum> rows;
+  rows.reserve(shape.layers);
+  {
+    Namespace ns(cs, [&] { return name + "_num"; });
+    for (unsigned i = 0; i < shape.layers; ++i) {
+      Namespace row(cs, [&] { return "column_num_row_" + std::to_string(i); });
+      rows.push_back(AllocatedNum::alloc(cs, to_fr(proof.column.rows[i], "a column row")));
+    }
+  }
+  AllocatedNum hash;
+  {
+    Namespace ns(cs, [&] { return name + "_constraint"; });
+    hash = column_hash_circuit(cs, rows);
+  }
+  auto path = por_path(proof.inclusion_proof, "a tree C sibling");
+  check_path_length(path, tree_levels, "a parent's tree C path");
+  Namespace ns(cs, [&] { return name + "_inclusion"; });
+  gadgets::enforce_inclusion(cs, TreeHasher::kPoseidon, shape.tree_shape, path, comm_c, hash);
+  return rows;
+}
+
+// create_label_circuit: SHA-256 over replica_id ‖ layer (u32 BE) ‖ node (u64 BE) ‖ 160 zero
+// bits ‖ the 37 parent slots, the first 254 digest bits (LE) packed into the label.
+AllocatedNum label_circuit(ConstraintSystem& cs, const Bits& replica_id_bits,
+                           const std::vector<const Bits*>& slots, uint32_t layer,
+                           const gadgets::UInt64& node) {
+  Bits message = replica_id_bits;
+  message.reserve(512 + slots.size() * 256);
+  gadgets::UInt32::constant(layer).append_bits_be(message);
+  const Bits node_bits = node.bits_be();
+  message.insert(message.end(), node_bits.begin(), node_bits.end());
+  message.resize(message.size() + 160, Boolean::constant(false));
+  for (const Bits* slot : slots) message.insert(message.end(), slot->begin(), slot->end());
+  Namespace ns(cs, "create_label");
+  return gadgets::sha256_digest_num(cs, message);
+}
+
+void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape,
+                          const ShapeSizes& sizes, const VanillaSealProof& proof,
+                          const Bits& replica_id_bits, const AllocatedNum& comm_d,
+                          const AllocatedNum& comm_c, const AllocatedNum& comm_r_last) {
+  const auto& columns = proof.replica_column_proofs;
+  if (columns.drg_parents.size() != kDrgDegree || columns.exp_parents.size() != kExpanderDegree)
+    throw std::invalid_argument("stacked circuit: a challenge needs 6 DRG and 8 expander parents");
+  if (proof.labeling_proofs.empty())
+    throw std::invalid_argument("stacked circuit: a challenge has no labeling proof");
+
+  // Data leaf and its inclusion in tree D.
+  AllocatedNum data_leaf;
+  {
+    Namespace ns(cs, "data_leaf");
+    data_leaf = AllocatedNum::alloc(cs, to_fr(proof.comm_d_proofs.leaf, "the data leaf"));
+  }
+  {
+    auto path = por_path(proof.comm_d_proofs, "a tree D sibling");
+    check_path_length(path, sizes.tree_d_levels, "the tree D path");
+    Namespace ns(cs, "comm_d_inclusion");
+    gadgets::enforce_inclusion(cs, TreeHasher::kSha256, hash::kBinaryTreeShape, path, comm_d,
+                               data_leaf);
+  }
+
+  // Parent columns in tree C.
+  std::vector<std::vector<AllocatedNum>> drg, exp;
+  for (unsigned i = 0; i < kDrgDegree; ++i)
+    drg.push_back(parent_column(cs, columns.drg_parents[i], shape, sizes.tree_cr_levels, comm_c,
+                                "drg_parent_" + std::to_string(i)));
+  for (unsigned i = 0; i < kExpanderDegree; ++i)
+    exp.push_back(parent_column(cs, columns.exp_parents[i], shape, sizes.tree_cr_levels, comm_c,
+                                "exp_parent_" + std::to_string(i)));
+
+  // The challenge as a public input.
+  gadgets::UInt64 challenge;
+  {
+    Namespace ns(cs, "challenge");
+    challenge = gadgets::UInt64::alloc(cs, proof.labeling_proofs[0].node);
+  }
+  {
+    Namespace ns(cs, "challenge input");
+    challenge.pack_into_input(cs);
+  }
+
+  // One label per layer from freshly decomposed parent rows.
+  std::vector<AllocatedNum> labels;
+  labels.reserve(shape.layers);
+  for (unsigned layer = 1; layer <= shape.layers; ++layer) {
+    Namespace ns(cs, [&] { return "labeling_" + std::to_string(layer); });
+    std::vector<Bits> parents;
+    parents.reserve(kParentCount);
+    for (const auto& column : drg) {
+      Namespace bits(cs, [&] { return "drg_parent_" + std::to_string(parents.size()) + "_bits"; });
+      parents.push_back(message_bits(cs, column[layer - 1]));
+    }
+    if (layer > 1) {
+      for (const auto& column : exp) {
+        Namespace bits(cs,
+                       [&] { return "exp_parent_" + std::to_string(parents.size()) + "_bits"; });
+        parents.push_back(message_bits(cs, column[layer - 2]));
+      }
+    }
+    std::vector<const Bits*> slots;
+    slots.reserve(kLabelParentSlots);
+    for (unsigned j = 0; j < kLabelParentSlots; ++j) slots.push_back(&parents[j % parents.size()]);
+    labels.push_back(label_circuit(cs, replica_id_bits, slots, layer, challenge));
+  }
+
+  // Encoding: the replica node is the last label plus the data, proven in tree R_last.
+  {
+    Namespace ns(cs, "encode_node");
+    AllocatedNum encoded = labels.back().add(cs, data_leaf);
+    auto path = por_path(proof.comm_r_last_proof, "a tree R_last sibling");
+    check_path_length(path, sizes.tree_cr_levels, "the tree R_last path");
+    Namespace inclusion(cs, "comm_r_last_data_inclusion");
+    gadgets::enforce_inclusion(cs, TreeHasher::kPoseidon, shape.tree_shape, path, comm_r_last,
+                               encoded);
+  }
+
+  // The challenged column's hash, proven in tree C.
+  AllocatedNum column_hash;
+  {
+    Namespace ns(cs, "c_x_column_hash");
+    column_hash = column_hash_circuit(cs, labels);
+  }
+  auto path = por_path(columns.c_x.inclusion_proof, "a tree C sibling");
+  check_path_length(path, sizes.tree_cr_levels, "the c_x tree C path");
+  Namespace ns(cs, "c_x_inclusion");
+  gadgets::enforce_inclusion(cs, TreeHasher::kPoseidon, shape.tree_shape, path, comm_c,
+                             column_hash);
+}
+
+AllocatedNum alloc_input(ConstraintSystem& cs, const Domain& value, const char* name) {
+  AllocatedNum num;
+  {
+    Namespace ns(cs, name);
+    num = AllocatedNum::alloc(cs, to_fr(value, name));
+  }
+  Namespace ns(cs, [&] { return std::string(name) + "_input"; });
+  num.inputize(cs);
+  return num;
+}
+
+}  // namespace
+
+StackedCircuitShape stacked_circuit_shape(const PorepSectorConfig& sector) {
+  return {sector.layers, sector.log2_nodes, sector.tree_shape, sector.challenges_per_partition};
+}
+
+void synthesize_stacked_circuit(ConstraintSystem& cs, const StackedCircuitShape& shape,
+                                const StackedTopWitness& top,
+                                std::span<const VanillaSealProof> proofs) {
+  if (proofs.size() != shape.challenges)
+    throw std::invalid_argument("stacked circuit: " + std::to_string(proofs.size()) +
+                                " challenge proofs, the shape needs " +
+                                std::to_string(shape.challenges));
+  const ShapeSizes sizes = shape_sizes(shape);
+
+  AllocatedNum replica_id = alloc_input(cs, top.replica_id, "replica_id");
+  Bits replica_id_bits;
+  {
+    Namespace ns(cs, "replica_id_bits");
+    replica_id_bits = message_bits(cs, replica_id);
+  }
+  AllocatedNum comm_d = alloc_input(cs, top.comm_d, "comm_d");
+  AllocatedNum comm_r = alloc_input(cs, top.comm_r, "comm_r");
+  AllocatedNum comm_r_last, comm_c;
+  {
+    Namespace ns(cs, "comm_r_last");
+    comm_r_last = AllocatedNum::alloc(cs, to_fr(top.comm_r_last, "comm_r_last"));
+  }
+  {
+    Namespace ns(cs, "comm_c");
+    comm_c = AllocatedNum::alloc(cs, to_fr(top.comm_c, "comm_c"));
+  }
+  {
+    AllocatedNum hash;
+    {
+      Namespace ns(cs, "H_comm_c_comm_r_last");
+      const AllocatedNum pair[] = {comm_c, comm_r_last};
+      hash = gadgets::poseidon_hash_circuit(cs, pair, hash::poseidon_params(2));
+    }
+    cs.enforce(r1cs::LinearCombination(comm_r.variable()),
+               r1cs::LinearCombination(ConstraintSystem::one()),
+               r1cs::LinearCombination(hash.variable()),
+               "enforce comm_r = H(comm_c || comm_r_last)");
+  }
+
+  for (size_t i = 0; i < proofs.size(); ++i) {
+    Namespace ns(cs, [&] { return "challenge_" + std::to_string(i); });
+    synthesize_challenge(cs, shape, sizes, proofs[i], replica_id_bits, comm_d, comm_c,
+                         comm_r_last);
+  }
+}
+
+void synthesize_stacked_partition(ConstraintSystem& cs, const SealCommitPhase1Output& c1,
+                                  unsigned partition) {
+  if (c1.registered_proof == nullptr)
+    throw std::invalid_argument("stacked circuit: the C1 has no registered proof");
+  if (partition >= c1.vanilla_proofs.size())
+    throw std::invalid_argument("stacked circuit: partition " + std::to_string(partition) +
+                                " of " + std::to_string(c1.vanilla_proofs.size()));
+  const auto& proofs = c1.vanilla_proofs[partition];
+  if (proofs.empty()) throw std::invalid_argument("stacked circuit: a partition has no proofs");
+  StackedTopWitness top;
+  top.replica_id = c1.replica_id;
+  top.comm_d = c1.comm_d;
+  top.comm_r = c1.comm_r;
+  top.comm_r_last = proofs[0].comm_r_last_proof.root;
+  top.comm_c = proofs[0].replica_column_proofs.c_x.inclusion_proof.root;
+  synthesize_stacked_circuit(cs, stacked_circuit_shape(*c1.registered_proof->sector), top,
+                             proofs);
+}
+
+VanillaSealProof blank_vanilla_proof(const StackedCircuitShape& shape) {
+  const std::vector<unsigned> arities =
+      hash::tree_level_arities(shape.tree_shape, uint64_t(1) << shape.log2_nodes);
+  // Paths are split into base / sub / top only for JSON; the circuit concatenates them.
+  auto tree_proof = [&] {
+    MerkleProof proof;
+    for (unsigned arity : arities) proof.base.push_back({std::vector<Domain>(arity - 1), 0});
+    return proof;
+  };
+  auto column_proof = [&] {
+    ColumnProof column;
+    column.column.rows.assign(shape.layers, Domain{});
+    column.inclusion_proof = tree_proof();
+    return column;
+  };
+  VanillaSealProof proof;
+  for (unsigned i = 0; i < shape.log2_nodes; ++i)
+    proof.comm_d_proofs.base.push_back({std::vector<Domain>(1), 0});
+  proof.comm_r_last_proof = tree_proof();
+  proof.replica_column_proofs.c_x = column_proof();
+  proof.replica_column_proofs.drg_parents.assign(kDrgDegree, column_proof());
+  proof.replica_column_proofs.exp_parents.assign(kExpanderDegree, column_proof());
+  LabelingProof labeling;
+  labeling.parents.assign(kLabelParentSlots, Domain{});
+  for (unsigned layer = 1; layer <= shape.layers; ++layer) {
+    labeling.layer_index = layer;
+    proof.labeling_proofs.push_back(labeling);
+  }
+  proof.encoding_proof = proof.labeling_proofs.back();
+  return proof;
+}
+
+void synthesize_stacked_blank(ConstraintSystem& cs, const StackedCircuitShape& shape) {
+  const std::vector<VanillaSealProof> proofs(shape.challenges, blank_vanilla_proof(shape));
+  synthesize_stacked_circuit(cs, shape, StackedTopWitness{}, proofs);
+}
+
+}  // namespace cuzk::filecoin

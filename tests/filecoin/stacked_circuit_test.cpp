@@ -1,0 +1,126 @@
+// The StackedDRG circuit: constraint counts from rust-fil-proofs' tests and the spec's
+// per-challenge figures, satisfaction on genuine C1s, public inputs equal to the verifier's,
+// and rejection of a damaged witness.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "c1_fixture.hpp"
+#include "filecoin/public_inputs.hpp"
+#include "filecoin/stacked_circuit.hpp"
+#include "r1cs/counting_cs.hpp"
+#include "r1cs/proving_assignment.hpp"
+#include "r1cs/test_constraint_system.hpp"
+
+namespace cuzk::filecoin {
+namespace {
+
+struct Count {
+  size_t inputs, aux, constraints;
+};
+
+// Rows of the prover's assignment with a_i * b_i != c_i (no names, no matrices: fast).
+size_t unsatisfied_rows(const r1cs::ProvingAssignment& cs) {
+  size_t n = 0;
+  for (size_t i = 0; i < cs.num_constraints(); ++i)
+    if (cs.a()[i] * cs.b()[i] != cs.c()[i]) ++n;
+  return n;
+}
+
+Count count_blank(const StackedCircuitShape& shape) {
+  r1cs::CountingCS cs;
+  synthesize_stacked_blank(cs, shape);
+  return {cs.num_inputs(), cs.num_aux(), cs.num_constraints()};
+}
+
+// storage-proofs-porep tests/stacked_circuit.rs: 2 layers, 1 challenge, 22 inputs.
+TEST(StackedCircuit, ReferenceTestShapes) {
+  struct Case {
+    unsigned log2_nodes;
+    hash::TreeShape shape;
+    size_t constraints;
+  };
+  for (const Case& c : {Case{3, {2, 0, 0}, 1'206'212}, Case{3, {8, 0, 0}, 1'199'620},
+                        Case{5, {8, 4, 0}, 1'296'576}, Case{6, {8, 4, 2}, 1'346'982}}) {
+    const Count n = count_blank({2, c.log2_nodes, c.shape, 1});
+    EXPECT_EQ(n.inputs, 22u) << c.constraints;
+    EXPECT_EQ(n.constraints, c.constraints);
+  }
+}
+
+// Spec §13.1: the 32 GiB per-challenge block (18 inputs, 7,237,665 c, 7,231,629 aux) and the
+// 571-constraint top level; the full partition is 571 + 18 blocks = 130,278,541 constraints
+// (+ 328 input rows = 130,278,869), 130,169,893 aux, 328 inputs.
+TEST(StackedCircuit, ThirtyTwoGiBChallengeBlock) {
+  const auto sector = find_porep_circuit("porep-32g");
+  ASSERT_TRUE(sector.ok());
+  StackedCircuitShape shape = stacked_circuit_shape(**sector);
+  ASSERT_EQ(shape.challenges, 18u);
+  shape.challenges = 1;
+  const Count n = count_blank(shape);
+  EXPECT_EQ(n.inputs, 1u + 3 + 18);
+  EXPECT_EQ(n.constraints, 571u + 7'237'665);
+  EXPECT_EQ(n.aux, 571u + 7'231'629);
+  EXPECT_EQ(571 + 18 * (n.constraints - 571) + 328, 130'278'869u);
+  EXPECT_EQ(571 + 18 * (n.aux - 571), 130'169'893u);
+}
+
+TEST(StackedCircuit, TwoKiBPartitionIsSatisfiedWithTheVerifiersInputs) {
+  for (const char* name : {"StackedDrg2KiBV1", "StackedDrg2KiBV1_1",
+                           "StackedDrg2KiBV1_1_Feat_SyntheticPoRep"}) {
+    SCOPED_TRACE(name);
+    const auto proof = find_seal_proof(std::string_view(name));
+    ASSERT_TRUE(proof.ok());
+    const SealCommitPhase1Output c1 = testing::make_full_c1(**proof);
+    r1cs::ProvingAssignment cs;
+    synthesize_stacked_partition(cs, c1, 0);
+    EXPECT_EQ(unsatisfied_rows(cs), 0u);
+    // The circuit's public inputs (after ONE) are exactly the verifier's.
+    const auto expected =
+        porep_public_inputs(**proof, {c1.replica_id, c1.comm_d, c1.comm_r, c1.seed}, 0);
+    ASSERT_TRUE(expected.ok());
+    ASSERT_EQ(cs.num_inputs(), 40u);
+    EXPECT_TRUE(std::equal(expected->begin(), expected->end(), cs.inputs().begin() + 1));
+  }
+}
+
+TEST(StackedCircuit, VirtualThirtyTwoGiBChallengeIsSatisfied) {
+  const auto proof = find_seal_proof(std::string_view("StackedDrg32GiBV1_1"));
+  ASSERT_TRUE(proof.ok());
+  const SealCommitPhase1Output c1 = testing::make_virtual_c1(**proof);
+  // One challenge (7.2 M constraints) keeps the test quick; the shape check is elsewhere.
+  StackedCircuitShape shape = stacked_circuit_shape(*(*proof)->sector);
+  shape.challenges = 1;
+  const auto& first = c1.vanilla_proofs[0][0];
+  StackedTopWitness top{c1.replica_id, c1.comm_d, c1.comm_r, first.comm_r_last_proof.root,
+                        first.replica_column_proofs.c_x.inclusion_proof.root};
+  r1cs::ProvingAssignment cs;
+  synthesize_stacked_circuit(cs, shape, top, std::span(&first, 1));
+  EXPECT_EQ(unsatisfied_rows(cs), 0u);
+}
+
+TEST(StackedCircuit, DamagedWitnessIsUnsatisfiedAtTheRightPlace) {
+  const auto proof = find_seal_proof(std::string_view("StackedDrg2KiBV1_1"));
+  ASSERT_TRUE(proof.ok());
+  SealCommitPhase1Output c1 = testing::make_full_c1(**proof);
+  c1.vanilla_proofs[0][1].replica_column_proofs.exp_parents[2].column.rows[0][0] ^= 1;
+  r1cs::TestConstraintSystem cs;  // names the failing constraint (slow: ~2.6 M named rows)
+  synthesize_stacked_partition(cs, c1, 0);
+  const auto where = cs.which_is_unsatisfied();
+  ASSERT_TRUE(where.has_value());
+  EXPECT_NE(where->find("challenge_1/exp_parent_2_inclusion"), std::string::npos) << *where;
+}
+
+TEST(StackedCircuit, RejectsWitnessOfTheWrongShape) {
+  const auto proof = find_seal_proof(std::string_view("StackedDrg2KiBV1_1"));
+  ASSERT_TRUE(proof.ok());
+  SealCommitPhase1Output c1 = testing::make_full_c1(**proof);
+  r1cs::CountingCS counting;
+  EXPECT_THROW(synthesize_stacked_partition(counting, c1, 1), std::invalid_argument);
+  c1.vanilla_proofs[0][0].comm_d_proofs.base.pop_back();
+  r1cs::CountingCS cs;
+  EXPECT_THROW(synthesize_stacked_partition(cs, c1, 0), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace cuzk::filecoin
