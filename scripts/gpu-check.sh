@@ -2,8 +2,11 @@
 # Builds, tests and benchmarks the GPU path in one call (for a machine with an NVIDIA GPU).
 # Needs only a C++ compiler, CUDA (nvcc), CMake, ninja and GoogleTest: no other packages.
 #   scripts/gpu-check.sh [--quick] [--out DIR]
-#     --quick   tests only, no benchmarks
+#     --quick   tests, then only the partition proof benchmark at --log2 20 (seconds)
 #     --out DIR also write the logs there (default: build/gpu/logs)
+# Benchmarks: gpu_field_bench, gpu_ntt_bench, gpu_msm_bench, and gpu_partition_bench (a whole
+# PoRep-shaped partition proof through CudaBackend) at the real size, --log2 27 (~45 GB of device
+# memory, ~35 GB of host memory).
 # Prints a short summary table last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +34,8 @@ cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
 
 targets=()
 available=$(cmake --build build/gpu --target help 2>/dev/null)
-for t in test_gpu_host test_gpu gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench; do
+for t in test_gpu_host test_gpu gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench \
+         gpu_partition_bench; do
   grep -q "^$t:" <<<"$available" && targets+=("$t")
 done
 # Each target on its own, so that one broken target does not hide the others' results.
@@ -51,19 +55,31 @@ rc=$?
 grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest.log" | tail -20
 summary+=("tests|$([ $rc -eq 0 ] && echo ok || echo FAILED)|$(grep -E 'tests passed' "$out/ctest.log" | tail -1)")
 
-if [ "$quick" -eq 0 ]; then
-  for b in gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench; do
-    exe=$(find build/gpu -name "$b" -type f -perm -u+x | head -1)
-    [ -n "$exe" ] || continue
-    echo "== $b"
-    "$exe" >"$out/$b.log" 2>&1
-    brc=$?
-    tail -25 "$out/$b.log"
-    summary+=("$b|$([ $brc -eq 0 ] && echo ok || echo FAILED)|$out/$b.log")
-  done
+benches=(gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench gpu_partition_bench)
+partition_log2=27
+if [ "$quick" -eq 1 ]; then
+  benches=(gpu_partition_bench)
+  partition_log2=20
 fi
+for b in "${benches[@]}"; do
+  exe=$(find build/gpu -name "$b" -type f -perm -u+x | head -1)
+  [ -n "$exe" ] || continue
+  args=()
+  [ "$b" = gpu_partition_bench ] && args=(--log2 "$partition_log2")
+  label="$b${args[*]+ ${args[*]}}"
+  echo "== $label"
+  "$exe" ${args[@]+"${args[@]}"} >"$out/$b.log" 2>&1
+  brc=$?
+  tail -25 "$out/$b.log"
+  detail=$out/$b.log
+  if [ "$b" = gpu_partition_bench ]; then  # the proof's median wall time, in the table
+    wall=$(awk '/^total \(wall\)/ {print $3}' "$out/$b.log")
+    [ -n "$wall" ] && detail="total $wall ms; $out/$b.log"
+  fi
+  summary+=("$label|$([ $brc -eq 0 ] && echo ok || echo FAILED)|$detail")
+done
 
 echo
 echo "== summary"
-printf '%s\n' "${summary[@]}" | awk -F'|' '{printf "%-18s %-8s %s\n", $1, $2, $3}'
+printf '%s\n' "${summary[@]}" | awk -F'|' '{printf "%-30s %-8s %s\n", $1, $2, $3}'
 [ $rc -eq 0 ]

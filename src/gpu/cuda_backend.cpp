@@ -1,0 +1,439 @@
+// CudaBackend (cuda_backend.hpp): the per-circuit pipeline, the resident SRS map and the pending
+// state. Host code only: the kernels are GpuNtt's and GpuMsm's.
+#include "gpu/cuda_backend.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "gpu/b_g2_cpu.hpp"
+#include "gpu/cuda_util.hpp"
+#include "gpu/device_guard.hpp"
+#include "gpu/device_srs.hpp"
+#include "gpu/msm.hpp"
+#include "gpu/ntt.hpp"
+#include "gpu/ntt_h_polynomial.hpp"
+#include "gpu/staged_upload.hpp"
+#include "groth16/proof_assembly.hpp"
+#include "ntt/domain.hpp"
+#include "util/parallel.hpp"
+#include "util/stopwatch.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using curve::G1;
+using groth16::MsmAccumulators;
+using groth16::PhaseTimings;
+
+constexpr unsigned kMaxLogM = ntt_detail::kMaxLogN;      // GpuNtt's largest domain (2^28)
+constexpr size_t kStagingBytes = size_t(32) << 20;       // per pinned staging buffer
+
+// Runs f; an error leaves with the phase in front of its message and its type kept (CudaError
+// stays CudaError, std::invalid_argument stays std::invalid_argument).
+template <class F>
+decltype(auto) in_phase(const char* phase, F&& f) {
+  const auto where = [phase] { return std::string("CudaBackend, phase ") + phase + ": "; };
+  try {
+    return f();
+  } catch (const CudaError& e) {
+    throw CudaError(e.code(), where() + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(where() + e.what());
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error(where() + "host out of memory");
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(where() + e.what());
+  }
+}
+
+// The buffer, grown to at least n elements (contents not kept; freed first so that the peak is the
+// new size). Only while no queued work uses it.
+template <class T>
+void ensure(DeviceBuffer<T>& b, size_t n) {
+  if (b.size() >= n) return;
+  b = DeviceBuffer<T>();
+  b = DeviceBuffer<T>(n);
+}
+
+std::string gb(size_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.2f GB", double(bytes) / 1e9);
+  return text;
+}
+
+// What identifies an uploaded parameter set besides its address: its section sizes and a sample
+// of its points (a different set at a recycled address differs there).
+struct SrsKey {
+  SrsShape shape;
+  std::vector<curve::G1Affine> samples;
+
+  static SrsKey of(const groth16::Parameters& p) {
+    SrsKey k{SrsShape::of(p), {p.vk.alpha_g1, p.vk.delta_g1}};
+    for (const auto* s : {&p.h, &p.l, &p.a, &p.b_g1}) {
+      if (s->empty()) continue;
+      k.samples.push_back(s->front());
+      k.samples.push_back((*s)[s->size() / 2]);
+      k.samples.push_back(s->back());
+    }
+    return k;
+  }
+  friend bool operator==(const SrsKey&, const SrsKey&) = default;
+};
+
+struct CudaPending final : groth16::Pending {
+  const groth16::VerifyingKey* vk = nullptr;
+  std::vector<groth16::Randomness> randomness;
+  std::vector<MsmAccumulators> acc;               // the G1 results; b2 is filled by finish
+  std::vector<std::shared_future<BG2Result>> b2;  // one G2 MSM per circuit
+  PhaseTimings timings;
+};
+
+}  // namespace
+
+struct CudaBackend::Impl {
+  int device = 0;
+  unsigned cpu_threads = 0;
+  mutable std::mutex mutex;  // start, preload, evict, workspace: one at a time
+
+  std::optional<Stream> stream;
+  std::unique_ptr<GpuMsm> msm;
+  std::unique_ptr<StagedUploader> uploader;
+  std::unique_ptr<GpuNtt> ntt;  // created on the first proof
+  std::map<unsigned, ntt::Domain> domains;
+
+  // Workspace of one circuit: a, b, c (m each), the assignment [inputs | aux], the densities.
+  DeviceBuffer<FrStorage> a, b, c, z;
+  DeviceBuffer<uint64_t> a_aux, b_input, b_aux;
+
+  struct Resident {
+    SrsKey key;
+    DeviceSrs g1;
+  };
+  std::map<const groth16::Parameters*, Resident> resident;
+
+  cudaStream_t s() const { return stream->get(); }
+
+  // After an error: no queued work may outlive the call that enqueued it.
+  void drain_quietly() const {
+    if (stream) (void)cudaStreamSynchronize(s());
+  }
+
+  void free_workspace() {
+    a = {};
+    b = {};
+    c = {};
+    z = {};
+    a_aux = {};
+    b_input = {};
+    b_aux = {};
+  }
+
+  const DeviceSrs& resident_for(const groth16::Parameters& p, PhaseTimings* timings) {
+    SrsKey key = SrsKey::of(p);
+    auto it = resident.find(&p);
+    if (it != resident.end()) {
+      if (it->second.key == key) return it->second.g1;
+      resident.erase(it);  // another parameter set now lives at this address
+    }
+    Stopwatch sw;
+    in_phase("upload_srs", [&] {
+      size_t free_bytes = 0, total_bytes = 0;
+      CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+      const size_t need = DeviceSrs::bytes_for(p);
+      if (need > free_bytes) {
+        throw CudaError(cudaErrorMemoryAllocation,
+                        "the G1 sections need " + gb(need) + " of device memory, " +
+                            gb(free_bytes) + " of " + gb(total_bytes) +
+                            " are free (evict other parameters or release the workspace)");
+      }
+      it = resident.emplace(&p, Resident{std::move(key), DeviceSrs::upload(p, *uploader, s())})
+               .first;
+    });
+    if (timings != nullptr) timings->emplace_back("upload_srs", sw.lap_ms());
+    return it->second.g1;
+  }
+
+  const ntt::Domain& domain_for(unsigned log_m) {
+    auto it = domains.find(log_m);
+    if (it == domains.end()) {
+      auto d = ntt::Domain::create(log_m, {}, cpu_threads);
+      if (!d) throw std::invalid_argument("domain: " + d.error().message);
+      it = domains.emplace(log_m, std::move(d).value()).first;
+    }
+    return it->second;
+  }
+
+  // Workspace for circuits of this shape, the NTT tables and the domain of 2^log_m points.
+  void prepare(const WitnessView& w, size_t m) {
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(s()));  // nothing of an earlier call still runs
+    ensure(a, m);
+    ensure(b, m);
+    ensure(c, m);
+    ensure(z, w.inputs.size() + w.aux.size());
+    ensure(a_aux, w.a_aux.word_count());
+    ensure(b_input, w.b_input.word_count());
+    ensure(b_aux, w.b_aux.word_count());
+    const unsigned log_m = unsigned(std::countr_zero(m));
+    if (log_m >= 1) {
+      if (!ntt) ntt = std::make_unique<GpuNtt>(device, kMaxLogM);
+      ntt->prepare(log_m);
+      (void)domain_for(log_m);
+    }
+  }
+
+  // a, b, c zero-padded to m, [inputs | aux], the densities; synchronous.
+  void upload_witness(const WitnessView& w, size_t m) {
+    const size_t nc = w.num_constraints();
+    uploader->copy(a.data(), w.a, s());
+    uploader->copy(b.data(), w.b, s());
+    uploader->copy(c.data(), w.c, s());
+    if (nc < m) {
+      for (DeviceBuffer<FrStorage>* x : {&a, &b, &c}) {
+        CUZK_CUDA_CHECK(
+            cudaMemsetAsync(x->data() + nc, 0, (m - nc) * sizeof(FrStorage), s()));
+      }
+    }
+    uploader->copy(z.data(), w.inputs, s());
+    uploader->copy(z.data() + w.inputs.size(), w.aux, s());
+    uploader->copy(a_aux.data(), w.a_aux.words.first(w.a_aux.word_count()), s());
+    uploader->copy(b_input.data(), w.b_input.words.first(w.b_input.word_count()), s());
+    uploader->copy(b_aux.data(), w.b_aux.words.first(w.b_aux.word_count()), s());
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(s()));  // the memsets too
+  }
+
+  // The G1 work of one uploaded circuit.
+  MsmAccumulators g1_msms(const DeviceSrs& g1, const WitnessView& w, size_t m, PhaseTimings& t,
+                          Stopwatch& sw) {
+    const size_t n_in = w.inputs.size(), n_aux = w.aux.size();
+    const size_t a_count = w.a_aux.popcount(), b_in_count = w.b_input.popcount(),
+                 b_aux_count = w.b_aux.popcount();
+    const FrStorage* inputs = z.data();
+    const FrStorage* aux = z.data() + n_in;
+    MsmAccumulators acc;
+
+    const unsigned log_m = unsigned(std::countr_zero(m));
+    if (log_m >= 1) {  // a one-point domain has no H terms (m - 1 = 0)
+      in_phase("ntt_h", [&] {
+        compute_h_gpu(*ntt, domain_for(log_m), a, b, c, s());
+        CUZK_CUDA_CHECK(cudaStreamSynchronize(s()));
+      });
+    }
+    t.emplace_back("ntt_h", sw.lap_ms());
+    acc.h = in_phase("msm_h", [&] {
+      GpuMsmOptions random_scalars;
+      random_scalars.split_trivial = false;  // H's coefficients: nothing to split
+      const FrStorage* h = a.data();
+      return m > 1 ? msm->msm(g1.h.data(), m - 1, h, s(), random_scalars) : G1::identity();
+    });
+    t.emplace_back("msm_h", sw.lap_ms());
+    acc.l = in_phase("msm_l", [&] { return msm->msm(g1.l.data(), n_aux, aux, s()); });
+    t.emplace_back("msm_l", sw.lap_ms());
+    acc.a = in_phase("msm_a", [&] {
+      G1 sum = msm->msm(g1.a.data(), n_in, inputs, s());
+      if (a_count > 0) {
+        sum += msm->msm_density(g1.a.data() + n_in, a_count, a_aux.data(), aux, n_aux, s());
+      }
+      return sum;
+    });
+    t.emplace_back("msm_a", sw.lap_ms());
+    acc.b1 = in_phase("msm_b_g1", [&] {
+      G1 sum = G1::identity();
+      if (b_in_count > 0) {
+        sum += msm->msm_density(g1.b_g1.data(), b_in_count, b_input.data(), inputs, n_in, s());
+      }
+      if (b_aux_count > 0) {
+        sum += msm->msm_density(g1.b_g1.data() + b_in_count, b_aux_count, b_aux.data(), aux,
+                                n_aux, s());
+      }
+      return sum;
+    });
+    t.emplace_back("msm_b_g1", sw.lap_ms());
+    return acc;
+  }
+
+  // start() proper, with the mutex held and the device current. release(i), if set, is called
+  // once circuit i's witness has been read for the last time.
+  std::unique_ptr<groth16::Pending> run(std::span<const WitnessView> witnesses, const SrsRef& srs,
+                                        std::span<const groth16::Randomness> randomness, size_t m,
+                                        const std::function<void(size_t)>& release,
+                                        PhaseTimings timings) {
+    auto pending = std::make_unique<CudaPending>();
+    pending->vk = srs.vk;
+    pending->randomness.assign(randomness.begin(), randomness.end());
+    pending->timings = std::move(timings);
+    PhaseTimings& t = pending->timings;
+    try {
+      Stopwatch sw;
+      in_phase("setup", [&] { prepare(witnesses[0], m); });
+      t.emplace_back("setup", sw.lap_ms());
+      std::shared_future<BG2Result> previous;
+      for (size_t i = 0; i < witnesses.size(); ++i) {
+        const WitnessView& w = witnesses[i];
+        in_phase("b_g2_scalars", [&] {
+          previous = launch_b_g2(srs.b_g2, BG2Input::from(w, cpu_threads), cpu_threads, previous);
+          pending->b2.push_back(previous);
+        });
+        t.emplace_back("b_g2_scalars", sw.lap_ms());
+        in_phase("upload", [&] { upload_witness(w, m); });
+        t.emplace_back("upload", sw.lap_ms());
+        if (release) release(i);
+        pending->acc.push_back(g1_msms(*srs.g1, w, m, t, sw));
+      }
+    } catch (...) {
+      drain_quietly();
+      throw;  // pending's destructor waits for the G2 MSMs already started
+    }
+    return pending;
+  }
+};
+
+bool cuda_device_available(int device) { return device >= 0 && device < cuda_device_count(); }
+
+int cuda_backend_device_count() { return cuda_device_count(); }
+
+CudaBackend::CudaBackend(int device, unsigned cpu_threads) : impl_(std::make_unique<Impl>()) {
+  if (!cuda_device_available(device)) {
+    throw std::invalid_argument("CudaBackend: no CUDA device " + std::to_string(device) + " (" +
+                                std::to_string(cuda_device_count()) + " present)");
+  }
+  impl_->device = device;
+  impl_->cpu_threads = cpu_threads;
+  in_phase("init", [&] {
+    DeviceGuard guard(device);
+    impl_->stream.emplace();
+    impl_->msm = std::make_unique<GpuMsm>(device);
+    impl_->uploader =
+        std::make_unique<StagedUploader>(kStagingBytes, std::min(8u, resolve_threads(cpu_threads)));
+  });
+}
+
+CudaBackend::~CudaBackend() {
+  if (!impl_) return;
+  int previous = -1;
+  if (cudaGetDevice(&previous) != cudaSuccess) previous = -1;
+  const bool switched = previous != impl_->device && cudaSetDevice(impl_->device) == cudaSuccess;
+  impl_->drain_quietly();
+  impl_.reset();  // buffers, tables and pinned memory, freed on their device
+  if (switched && previous >= 0) (void)cudaSetDevice(previous);
+}
+
+std::string CudaBackend::name() const { return "cuda:" + std::to_string(impl_->device); }
+
+int CudaBackend::device() const { return impl_->device; }
+
+std::unique_ptr<groth16::Pending> CudaBackend::start(
+    std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
+    std::span<const groth16::Randomness> randomness) {
+  groth16::check_assignments_fit(assignments, params, randomness.size());  // the CPU's messages
+  std::vector<WitnessView> views;
+  views.reserve(assignments.size());
+  for (const auto& w : assignments) views.push_back(WitnessView::of(w));
+  const size_t m = check_witnesses_fit(views, params.vk, SrsShape::of(params), randomness.size(),
+                                       kMaxLogM);
+  std::lock_guard lock(impl_->mutex);
+  std::optional<DeviceGuard> guard;
+  in_phase("device", [&] { guard.emplace(impl_->device); });
+  PhaseTimings timings;
+  const DeviceSrs& g1 = impl_->resident_for(params, &timings);
+  const SrsRef srs{&params.vk, &g1, params.b_g2};
+  return impl_->run(
+      views, srs, randomness, m,
+      [&assignments](size_t i) { assignments[i] = r1cs::ProvingAssignment(); }, std::move(timings));
+}
+
+std::unique_ptr<groth16::Pending> CudaBackend::start_views(
+    std::span<const WitnessView> witnesses, const SrsRef& srs,
+    std::span<const groth16::Randomness> randomness) {
+  if (srs.vk == nullptr || srs.g1 == nullptr)
+    throw std::invalid_argument("CudaBackend::start_views: SrsRef without vk or G1 sections");
+  const SrsShape shape{srs.vk->ic.size(), srs.g1->h.size(),    srs.g1->l.size(),
+                       srs.g1->a.size(),  srs.g1->b_g1.size(), srs.b_g2.size()};
+  const size_t m = check_witnesses_fit(witnesses, *srs.vk, shape, randomness.size(), kMaxLogM);
+  std::lock_guard lock(impl_->mutex);
+  std::optional<DeviceGuard> guard;
+  in_phase("device", [&] { guard.emplace(impl_->device); });
+  return impl_->run(witnesses, srs, randomness, m, {}, {});
+}
+
+groth16::ProveOutput CudaBackend::finish(std::unique_ptr<groth16::Pending> pending_base) {
+  auto* pending = dynamic_cast<CudaPending*>(pending_base.get());
+  if (pending == nullptr)
+    throw std::invalid_argument("CudaBackend::finish: pending state of another backend");
+  groth16::ProveOutput out;
+  out.timings = std::move(pending->timings);
+  Stopwatch sw;
+  for (size_t i = 0; i < pending->acc.size(); ++i) {
+    const BG2Result r = in_phase("b_g2_cpu", [&] { return pending->b2[i].get(); });
+    out.timings.emplace_back("b_g2_wait", sw.lap_ms());
+    out.timings.emplace_back("b_g2_cpu", r.ms);
+    pending->acc[i].b2 = r.acc;
+    out.proofs.push_back(
+        groth16::assemble_proof(*pending->vk, pending->acc[i], pending->randomness[i]));
+    out.timings.emplace_back("assembly", sw.lap_ms());
+  }
+  return out;
+}
+
+void CudaBackend::preload(const groth16::Parameters& params) {
+  std::lock_guard lock(impl_->mutex);
+  std::optional<DeviceGuard> guard;
+  in_phase("device", [&] { guard.emplace(impl_->device); });
+  (void)impl_->resident_for(params, nullptr);
+}
+
+bool CudaBackend::is_resident(const groth16::Parameters& params) const {
+  std::lock_guard lock(impl_->mutex);
+  const auto it = impl_->resident.find(&params);
+  return it != impl_->resident.end() && it->second.key == SrsKey::of(params);
+}
+
+void CudaBackend::evict(const groth16::Parameters& params) {
+  std::lock_guard lock(impl_->mutex);
+  std::optional<DeviceGuard> guard;
+  in_phase("device", [&] { guard.emplace(impl_->device); });
+  impl_->resident.erase(&params);
+}
+
+void CudaBackend::evict_all() {
+  std::lock_guard lock(impl_->mutex);
+  std::optional<DeviceGuard> guard;
+  in_phase("device", [&] { guard.emplace(impl_->device); });
+  impl_->resident.clear();
+}
+
+size_t CudaBackend::resident_bytes() const {
+  std::lock_guard lock(impl_->mutex);
+  size_t bytes = 0;
+  for (const auto& [params, r] : impl_->resident) bytes += r.g1.bytes();
+  return bytes;
+}
+
+void CudaBackend::release_workspace() {
+  std::lock_guard lock(impl_->mutex);
+  std::optional<DeviceGuard> guard;
+  in_phase("device", [&] { guard.emplace(impl_->device); });
+  impl_->drain_quietly();
+  impl_->free_workspace();
+  impl_->ntt.reset();
+  impl_->domains.clear();
+  in_phase("init", [&] { impl_->msm = std::make_unique<GpuMsm>(impl_->device); });  // its scratch
+}
+
+size_t CudaBackend::workspace_bytes() const {
+  std::lock_guard lock(impl_->mutex);
+  const Impl& i = *impl_;
+  return i.a.size_bytes() + i.b.size_bytes() + i.c.size_bytes() + i.z.size_bytes() +
+         i.a_aux.size_bytes() + i.b_input.size_bytes() + i.b_aux.size_bytes() +
+         (i.msm ? i.msm->scratch_bytes() : 0) + (i.ntt ? i.ntt->table_bytes() : 0);
+}
+
+}  // namespace cuzk::gpu

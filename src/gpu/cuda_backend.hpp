@@ -1,0 +1,117 @@
+// CudaBackend: the Groth16 prover on one CUDA device (groth16::Backend), bit-identical to
+// CpuBackend for the same (r, s) — the proof is a function of the witness, the parameters and
+// (r, s) only, and the last step is the same code (groth16::assemble_proof).
+//
+// start(), per circuit, in this order:
+//   b_g2_scalars  the witness to canonical form and the B densities copied (host), then the B-in-G2
+//                 MSM starts on CPU threads (b_g2_cpu.hpp) and runs while everything below does
+//   upload        a, b, c (zero-padded to the domain), the assignment [inputs | aux] and the three
+//                 density bitmaps to the device, through pinned staging buffers; the caller's
+//                 ProvingAssignment is freed right after (its a/b/c are consumed)
+//   ntt_h         H's coefficients on the GPU (compute_h_gpu: 7 NTTs, one permutation)
+//   msm_h         H MSM over m - 1 coefficients (random scalars: no 0/1 split)
+//   msm_l         L MSM over every aux value
+//   msm_a         A MSM: inputs dense, aux through the A density
+//   msm_b_g1      B MSM in G1: inputs and aux through their B densities
+// finish(), per circuit: waits for that circuit's G2 MSM (b_g2_wait: how long finish blocked;
+// b_g2_cpu: the MSM's own duration) and assembles the proof (assembly). The G1 MSMs read the
+// scalars in Montgomery form straight from the device (GpuMsm converts) and use GpuMsm's 0/1/tail
+// split. Every GPU call is synchronous at the end of its phase, so phase times are host wall
+// times after synchronisation. An SRS upload inside start adds an "upload_srs" phase, the first
+// proof of a domain size a "domain" phase (its tables).
+//
+// Overlap: the G2 MSM of circuit i runs on the host during circuit i's GPU phases, circuit i+1's
+// (G2 MSMs run one after the other, each with cpu_threads), and whatever the caller does between
+// start and finish — e.g. the next job's start: finish touches no GPU state.
+//
+// SRS residency: the G1 sections of a groth16::Parameters object are uploaded on first use (or by
+// preload) and stay on the device, keyed by the object's address, its section sizes and a sample
+// of its points (so a different parameter set at a recycled address is noticed and re-uploaded);
+// evict / evict_all / destruction free them. Parameters must not be modified while resident.
+// B in G2 is read from the Parameters' host vector, by the CPU.
+//
+// Lifetimes: the Parameters (or, for start_views, the vk and the G2 bases) must outlive the
+// Pending; destroying a Pending without finish waits for its G2 MSMs.
+//
+// Threads: one object drives one device; start / start_views / preload / evict are serialised by a
+// mutex (one start at a time, which also keeps the device workspace single-user); finish runs
+// concurrently with them. Every entry point makes the object's device current for its duration
+// and restores the caller's.
+//
+// Memory (device): the resident SRS (96 B per G1 point: ~41 GB for a 32 GiB PoRep partition) plus a
+// workspace kept between calls: a, b, c (32 B * m each), the assignment (32 B per variable), the
+// densities, the GPU MSM's scratch and the NTT tables — ~30 GB at m = 2^27. release_workspace()
+// frees it. Host: the G2 MSM's canonical scalars (32 B per variable), until that MSM is done.
+//
+// Errors: bad shapes throw std::invalid_argument (the CPU backend's messages); CUDA failures,
+// device out-of-memory included, throw gpu::CudaError (a std::runtime_error) whose message names
+// the phase and carries the runtime's error name and text.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "curve/g2.hpp"
+#include "groth16/backend.hpp"
+#include "gpu/witness_view.hpp"
+
+namespace cuzk::gpu {
+
+struct DeviceSrs;  // device_srs.hpp
+
+// True when CUDA device `device` exists and a driver can reach it (the engine's backend switch).
+bool cuda_device_available(int device = 0);
+// Number of usable CUDA devices (0 without a driver).
+int cuda_backend_device_count();
+
+class CudaBackend final : public groth16::Backend {
+ public:
+  // device: CUDA ordinal (std::invalid_argument if absent); cpu_threads: threads of the host work
+  // (G2 MSM, canonical conversion), 0 = all cores.
+  explicit CudaBackend(int device = 0, unsigned cpu_threads = 0);
+  ~CudaBackend() override;
+  CudaBackend(const CudaBackend&) = delete;
+  CudaBackend& operator=(const CudaBackend&) = delete;
+
+  std::string name() const override;  // "cuda:<device>"
+  int device() const;
+
+  std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
+                                          const groth16::Parameters& params,
+                                          std::span<const groth16::Randomness> randomness) override;
+  groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override;
+
+  // The parameters as start_views reads them: the vk (for the assembly), the G1 sections on this
+  // backend's device, B in G2 on the host. All three must outlive the Pending.
+  struct SrsRef {
+    const groth16::VerifyingKey* vk = nullptr;
+    const DeviceSrs* g1 = nullptr;
+    std::span<const curve::G2Affine> b_g2;
+  };
+  // start() on witnesses given as views (tools and benchmarks that build a witness without a
+  // ProvingAssignment). The views are read only until this returns; nothing is freed.
+  std::unique_ptr<groth16::Pending> start_views(std::span<const WitnessView> witnesses,
+                                                const SrsRef& srs,
+                                                std::span<const groth16::Randomness> randomness);
+
+  // SRS residency (see the header comment).
+  void preload(const groth16::Parameters& params);
+  bool is_resident(const groth16::Parameters& params) const;
+  void evict(const groth16::Parameters& params);
+  void evict_all();
+  size_t resident_bytes() const;  // device bytes of the resident G1 sections
+
+  // Frees the per-proof device workspace (the next start allocates it again).
+  void release_workspace();
+  // Device bytes of the workspace (a, b, c, assignment, densities, MSM scratch).
+  size_t workspace_bytes() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cuzk::gpu

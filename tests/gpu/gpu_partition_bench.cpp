@@ -1,0 +1,241 @@
+// gpu_partition_bench: one Groth16 partition proof through CudaBackend, end to end, at the shape of
+// a 32 GiB PoRep partition (gpu_partition_bench.hpp; --log2 scales it: 27 is the real size, 16
+// runs in seconds). Times every phase of start/finish — upload, NTTs, the four G1 MSMs on the GPU,
+// B in G2 on the CPU alongside, the assembly — and the wall time of the proof.
+//
+// Data: the synthetic witness of gpu_partition_bench.hpp (host), B in G2 tiled on the host, the
+// G1 sections (h, l, a, b_g1; 41 GB at 2^27) tiled on the device from 2^16 distinct points: no
+// host copy of them exists (the host has 128 GiB). The proof does not verify (no trusted setup);
+// the bench only times. Correctness is the device tests' job (backend_device_test.cpp).
+// Timing: --warmup proofs, then the median (and minimum) of --runs proofs; per phase, the sum of
+// its entries in ProveOutput::timings (one entry per circuit); wall = start + finish.
+//
+// Usage: gpu_partition_bench [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0]
+//                            [--threads 0] [--seed 1]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gpu/cuda_backend.hpp"
+#include "gpu/cuda_util.hpp"
+#include "gpu/device_srs.hpp"
+#include "gpu/point_storage.hpp"
+#include "gpu_partition_bench.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Peak resident set of this process (VmHWM), in GB; 0 if unknown.
+double peak_rss_gb() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return double(std::strtoull(line.c_str() + 6, nullptr, 10)) / 1e6;
+  }
+  return 0;
+}
+
+// dst[i] = distinct[(i + offset) % D], built on the device: D points uploaded, then doubled by
+// device-to-device copies (the MSM's work does not depend on the points being distinct).
+void tile_on_device(DeviceBuffer<G1AffineStorage>& dst, const std::vector<G1AffineStorage>& distinct,
+                    size_t offset) {
+  const size_t n = dst.size();
+  if (n == 0) return;
+  std::vector<G1AffineStorage> first(std::min(n, distinct.size()));
+  for (size_t i = 0; i < first.size(); ++i) first[i] = distinct[(i + offset) % distinct.size()];
+  dst.upload(first);
+  for (size_t have = first.size(); have < n; have *= 2) {
+    const size_t copy = std::min(have, n - have);
+    CUZK_CUDA_CHECK(cudaMemcpy(dst.data() + have, dst.data(), copy * sizeof(G1AffineStorage),
+                               cudaMemcpyDeviceToDevice));
+  }
+  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+struct Options {
+  unsigned log2 = bench::kPorepLog2;
+  int runs = 3, warmup = 1, batch = 1, device = 0;
+  unsigned threads = 0;
+  uint64_t seed = 1;
+};
+
+bool parse(int argc, char** argv, Options& o) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (a == "--log2" && has_value)
+      o.log2 = unsigned(std::atoi(argv[++i]));
+    else if (a == "--runs" && has_value)
+      o.runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--warmup" && has_value)
+      o.warmup = std::max(0, std::atoi(argv[++i]));
+    else if (a == "--batch" && has_value)
+      o.batch = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--device" && has_value)
+      o.device = std::atoi(argv[++i]);
+    else if (a == "--threads" && has_value)
+      o.threads = unsigned(std::atoi(argv[++i]));
+    else if (a == "--seed" && has_value)
+      o.seed = std::strtoull(argv[++i], nullptr, 10);
+    else
+      return false;
+  }
+  return true;
+}
+
+// One proof's phase sums and wall times.
+struct Sample {
+  std::map<std::string, double> phase_ms;
+  double start_ms = 0, finish_ms = 0;
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+int run(int argc, char** argv) {
+  Options o;
+  if (!parse(argc, argv, o)) {
+    std::fprintf(stderr,
+                 "usage: %s [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0] "
+                 "[--threads 0] [--seed 1]\n",
+                 argv[0]);
+    return 2;
+  }
+  const bench::PartitionShape shape = bench::PartitionShape::porep_32g(o.log2);
+  if (!cuda_device_available(o.device)) {
+    std::fprintf(stderr, "no CUDA device %d\n", o.device);
+    return 1;
+  }
+  CUZK_CUDA_CHECK(cudaSetDevice(o.device));
+  cudaDeviceProp prop{};
+  CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, o.device));
+  size_t free_b = 0, total_b = 0;
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+  std::printf("device %d: %s (%d SMs, %.1f of %.1f GB free), host threads %u\n", o.device,
+              prop.name, prop.multiProcessorCount, free_b / 1e9, total_b / 1e9,
+              resolve_threads(o.threads));
+  std::printf("partition: domain 2^%u, %zu constraints, %zu inputs, %zu aux, batch %d\n",
+              shape.log2, shape.constraints, shape.inputs, shape.aux, o.batch);
+  std::fflush(stdout);
+
+  auto t0 = Clock::now();
+  const bench::SyntheticWitness witness = bench::make_witness(shape, o.seed, o.threads);
+  const SrsShape srs_shape = bench::srs_shape_for(witness, shape);
+  std::printf("witness: %.1f s (a/b/c/aux %.2f GB; A aux density %.2f %%, B aux %.2f %%)\n",
+              seconds_since(t0),
+              double(3 * witness.a.size() + witness.aux.size()) * sizeof(ff::Fr) / 1e9,
+              100.0 * double(srs_shape.a - shape.inputs) / double(shape.aux),
+              100.0 * double(srs_shape.b_g1 - 1) / double(shape.aux));
+  std::fflush(stdout);
+
+  t0 = Clock::now();
+  const bench::SyntheticSrsHost host_srs =
+      bench::make_srs_host(shape.inputs, srs_shape.b_g2, o.seed + 7, o.threads);
+  DeviceSrs g1(srs_shape.h, srs_shape.l, srs_shape.a, srs_shape.b_g1);
+  {
+    std::vector<G1AffineStorage> distinct(host_srs.g1_distinct.size());
+    to_storage(host_srs.g1_distinct, distinct);
+    tile_on_device(g1.h, distinct, 0);
+    tile_on_device(g1.l, distinct, 1000);
+    tile_on_device(g1.a, distinct, 2000);
+    tile_on_device(g1.b_g1, distinct, 3000);
+  }
+  std::printf("srs: %.1f s (G1 on the device %.2f GB, B in G2 on the host %.2f GB)\n",
+              seconds_since(t0), double(g1.bytes()) / 1e9,
+              double(host_srs.b_g2.size() * sizeof(curve::G2Affine)) / 1e9);
+  std::fflush(stdout);
+
+  CudaBackend backend(o.device, o.threads);
+  const CudaBackend::SrsRef srs{&host_srs.vk, &g1, host_srs.b_g2};
+  const std::vector<WitnessView> views(size_t(o.batch), witness.view());
+  std::vector<groth16::Randomness> rs(size_t(o.batch));
+  uint64_t st = o.seed + 99;
+  for (auto& r : rs) r = {bench::random_fr(st), bench::random_fr(st)};
+
+  std::vector<std::string> order;  // phase names in first-seen order
+  auto prove_once = [&]() {
+    Sample s;
+    const auto t_start = Clock::now();
+    auto pending = backend.start_views(views, srs, rs);
+    const auto t_mid = Clock::now();
+    const groth16::ProveOutput out = backend.finish(std::move(pending));
+    s.start_ms = std::chrono::duration<double, std::milli>(t_mid - t_start).count();
+    s.finish_ms = std::chrono::duration<double, std::milli>(Clock::now() - t_mid).count();
+    for (const auto& [name, ms] : out.timings) {
+      if (std::find(order.begin(), order.end(), name) == order.end()) order.push_back(name);
+      s.phase_ms[name] += ms;
+    }
+    return s;
+  };
+  for (int i = 0; i < o.warmup; ++i) {
+    const Sample s = prove_once();
+    std::printf("warm-up: %.1f ms (start %.1f, finish %.1f)\n", s.start_ms + s.finish_ms,
+                s.start_ms, s.finish_ms);
+    std::fflush(stdout);
+  }
+  std::vector<Sample> samples;
+  for (int i = 0; i < o.runs; ++i) {
+    samples.push_back(prove_once());
+    const Sample& s = samples.back();
+    std::printf("run %d: %.1f ms (start %.1f, finish %.1f)\n", i + 1, s.start_ms + s.finish_ms,
+                s.start_ms, s.finish_ms);
+    std::fflush(stdout);
+  }
+
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+  std::printf("\n== partition proof on %s: domain 2^%u, batch %d, median of %d runs ==\n",
+              prop.name, shape.log2, o.batch, o.runs);
+  std::printf("%-14s %12s %12s\n", "phase", "median ms", "min ms");
+  for (const std::string& name : order) {
+    std::vector<double> v;
+    for (const Sample& s : samples) {
+      const auto it = s.phase_ms.find(name);
+      v.push_back(it == s.phase_ms.end() ? 0.0 : it->second);
+    }
+    std::printf("%-14s %12.1f %12.1f\n", name.c_str(), median(v),
+                *std::min_element(v.begin(), v.end()));
+  }
+  std::vector<double> starts, finishes, walls;
+  for (const Sample& s : samples) {
+    starts.push_back(s.start_ms);
+    finishes.push_back(s.finish_ms);
+    walls.push_back(s.start_ms + s.finish_ms);
+  }
+  std::printf("%-14s %12.1f %12.1f\n", "start (wall)", median(starts),
+              *std::min_element(starts.begin(), starts.end()));
+  std::printf("%-14s %12.1f %12.1f\n", "finish (wall)", median(finishes),
+              *std::min_element(finishes.begin(), finishes.end()));
+  std::printf("%-14s %12.1f %12.1f\n", "total (wall)", median(walls),
+              *std::min_element(walls.begin(), walls.end()));
+  std::printf("memory: device SRS %.2f GB + workspace %.2f GB, %.2f of %.2f GB free; host peak "
+              "RSS %.2f GB\n",
+              double(g1.bytes()) / 1e9, double(backend.workspace_bytes()) / 1e9, free_b / 1e9,
+              total_b / 1e9, peak_rss_gb());
+  return 0;
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
+
+int main(int argc, char** argv) {
+  try {
+    return cuzk::gpu::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpu_partition_bench: %s\n", e.what());
+    return 1;
+  }
+}
