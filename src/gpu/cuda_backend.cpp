@@ -38,13 +38,17 @@ constexpr unsigned kMaxLogM = ntt_detail::kMaxLogN;      // GpuNtt's largest dom
 constexpr size_t kStagingBytes = size_t(32) << 20;       // per pinned staging buffer
 
 // Runs f; an error leaves with the phase in front of its message and its type kept (CudaError
-// stays CudaError, std::invalid_argument stays std::invalid_argument).
+// stays CudaError, std::invalid_argument stays std::invalid_argument). A failed runtime call (an
+// out-of-memory cudaMalloc, say) also sets the thread's last-error state, which a later
+// cudaGetLastError after a kernel launch would report as that launch's failure: it is cleared
+// here (a sticky error, which poisons the context, stays and resurfaces on the next call).
 template <class F>
 decltype(auto) in_phase(const char* phase, F&& f) {
   const auto where = [phase] { return std::string("CudaBackend, phase ") + phase + ": "; };
   try {
     return f();
   } catch (const CudaError& e) {
+    (void)cudaGetLastError();
     throw CudaError(e.code(), where() + e.what());
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(where() + e.what());
@@ -125,6 +129,7 @@ struct CudaBackend::Impl {
   // After an error: no queued work may outlive the call that enqueued it.
   void drain_quietly() const {
     if (stream) (void)cudaStreamSynchronize(s());
+    (void)cudaGetLastError();
   }
 
   void free_workspace() {

@@ -23,6 +23,7 @@
 #include "device_fixture.hpp"
 #include "gpu/cuda_backend.hpp"
 #include "gpu/device_srs.hpp"
+#include "gpu/msm.hpp"
 #include "gpu/staged_upload.hpp"
 #include "gpu/witness_view.hpp"
 #include "gpu_partition_bench.hpp"
@@ -30,6 +31,7 @@
 #include "groth16/cpu_backend.hpp"
 #include "groth16/proof.hpp"
 #include "groth16/verifier.hpp"
+#include "msm/msm.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -317,6 +319,10 @@ TEST_F(CudaBackendTest, BatchOfThreeThenASecondProofOnTheResidentSrs) {
   EXPECT_TRUE(gpu.is_resident(params));
   EXPECT_EQ(gpu.resident_bytes(), resident + DeviceSrs::bytes_for(larger));
   expect_same_proofs(gpu, params, {bench_circuit(1020, 16)}, 6);  // and back to the small one
+  // A padded domain in buffers left larger (and dirty) by the 2^14 proof: the zero padding must
+  // cover exactly [constraints, m).
+  const Parameters padded = setup_for(bench_circuit(1000, 1), 12);
+  expect_same_proofs(gpu, padded, {bench_circuit(1000, 7)}, 9);
   EXPECT_GT(gpu.workspace_bytes(), 0u);
   gpu.release_workspace();
   expect_same_proofs(gpu, params, {bench_circuit(1020, 17)}, 8);
@@ -418,6 +424,63 @@ TEST_F(CudaBackendTest, StartViewsOnAnSrsUploadedByHand) {
   EXPECT_EQ(gpu.resident_bytes(), 0u);  // start_views does not make anything resident
   EXPECT_THROW(gpu.start_views(views, CudaBackend::SrsRef{}, random_rs(2, 1)),
                std::invalid_argument);
+}
+
+// The combination the backend's A and B MSMs use and msm_device_test.cpp does not: Montgomery
+// scalars and a density bitmap, both in device memory (the assignment as uploaded).
+TEST_F(CudaBackendTest, GpuMsmWithMontgomeryDeviceScalarsAndDeviceDensity) {
+  const size_t n = 5000;
+  const auto ks = msm::testing::mixed_scalars(n, 71);
+  std::vector<FrStorage> mont(n);
+  for (size_t i = 0; i < n; ++i) mont[i] = to_storage(ff::Fr::from_canonical_unchecked(ks[i]));
+  CUZK_CUDA_CHECK(cudaSetDevice(0));
+  DeviceBuffer<FrStorage> d_mont(n);
+  d_mont.upload(mont);
+  GpuMsm gpu_msm(0);
+  Stream stream;
+  for (double p : {0.254, 0.997}) {
+    const auto words = bench::random_density(n, p, 2, 5, 6);
+    const size_t m = DensityView{words, n}.popcount();
+    const auto bases = msm::testing::random_points<curve::G1Config>(m, 72);
+    std::vector<G1AffineStorage> storage(m);
+    to_storage(bases, storage);
+    DeviceBuffer<G1AffineStorage> d_bases(m);
+    d_bases.upload(storage);
+    DeviceBuffer<uint64_t> d_words(words.size());
+    d_words.upload(words);
+    const curve::G1 want = msm::msm_density<curve::G1Config>(bases, words, ks);
+    EXPECT_EQ(gpu_msm.msm_density(d_bases.data(), m, d_words.data(), d_mont.data(), n,
+                                  stream.get()),
+              want)
+        << "density " << p;
+  }
+}
+
+TEST_F(CudaBackendTest, StagedUploaderCopiesEveryChunk) {
+  CUZK_CUDA_CHECK(cudaSetDevice(0));
+  Stream stream;
+  StagedUploader uploader(4096, 3);  // 512 words per chunk: ~200 chunks, both buffers reused
+  std::vector<uint64_t> words(100'003);
+  for (size_t i = 0; i < words.size(); ++i) words[i] = i * 0x9E3779B97F4A7C15ull;
+  DeviceBuffer<uint64_t> d(words.size() + 1);
+  uploader.copy(d.data(), std::span<const uint64_t>(words), stream.get());
+  std::vector<uint64_t> back(words.size());
+  d.download(back);
+  for (size_t i = 0; i < words.size(); ++i) ASSERT_EQ(back[i], words[i]) << "first mismatch at " << i;
+
+  // A conversion on the way (the SRS path): G1 points into device layout, 42 per chunk.
+  const auto points = msm::testing::random_points<curve::G1Config>(1000, 3);
+  DeviceBuffer<G1AffineStorage> dp(points.size());
+  const curve::G1Affine* src = points.data();
+  uploader.upload(dp.data(), points.size(), stream.get(),
+                  [src](size_t first, size_t count, G1AffineStorage* out) {
+                    for (size_t i = 0; i < count; ++i) out[i] = to_storage(src[first + i]);
+                  });
+  std::vector<G1AffineStorage> got(points.size());
+  dp.download(got);
+  for (size_t i = 0; i < points.size(); ++i)
+    ASSERT_EQ(from_storage(got[i]), points[i]) << "first mismatch at " << i;
+  uploader.copy(d.data(), std::span<const uint64_t>(), stream.get());  // empty: nothing to do
 }
 
 TEST_F(CudaBackendTest, LastDeviceWorksAndIsNamed) {
