@@ -2,7 +2,8 @@
 // CpuBackend for the same (r, s) — the proof is a function of the witness, the parameters and
 // (r, s) only, and the last step is the same code (groth16::assemble_proof).
 //
-// start(), per circuit, in this order:
+// start(): setup (workspace grown to this shape, NTT tables and domain built on first use of a
+// size; the stream checked idle), then per circuit, in this order:
 //   b_g2_scalars  the witness to canonical form and the B densities copied (host), then the B-in-G2
 //                 MSM starts on CPU threads (b_g2_cpu.hpp) and runs while everything below does
 //   upload        a, b, c (zero-padded to the domain), the assignment [inputs | aux] and the three
@@ -17,8 +18,7 @@
 // b_g2_cpu: the MSM's own duration) and assembles the proof (assembly). The G1 MSMs read the
 // scalars in Montgomery form straight from the device (GpuMsm converts) and use GpuMsm's 0/1/tail
 // split. Every GPU call is synchronous at the end of its phase, so phase times are host wall
-// times after synchronisation. An SRS upload inside start adds an "upload_srs" phase, the first
-// proof of a domain size a "domain" phase (its tables).
+// times after synchronisation. An SRS upload inside start adds an "upload_srs" phase first.
 //
 // Overlap: the G2 MSM of circuit i runs on the host during circuit i's GPU phases, circuit i+1's
 // (G2 MSMs run one after the other, each with cpu_threads), and whatever the caller does between
@@ -35,8 +35,9 @@
 //
 // Threads: one object drives one device; start / start_views / preload / evict are serialised by a
 // mutex (one start at a time, which also keeps the device workspace single-user); finish runs
-// concurrently with them. Every entry point makes the object's device current for its duration
-// and restores the caller's.
+// concurrently with them. Every entry point that touches the device makes the object's device
+// current for its duration and restores the caller's; finish and the G2 worker threads make no
+// CUDA calls (GpuMsm and GpuNtt also select their device in every call).
 //
 // Memory (device): the resident SRS (96 B per G1 point: ~41 GB for a 32 GiB PoRep partition) plus a
 // workspace kept between calls: a, b, c (32 B * m each), the assignment (32 B per variable), the
