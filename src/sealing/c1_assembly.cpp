@@ -3,7 +3,6 @@
 
 #include "filecoin/challenges.hpp"
 #include "filecoin/commitments.hpp"
-#include "filecoin/labels.hpp"
 #include "hash/merkle_node.hpp"
 #include "sealing/label_parents.hpp"
 #include "util/parallel.hpp"
@@ -20,12 +19,10 @@ namespace {
 filecoin::ColumnProof column_proof(const SealedSector& sector, uint64_t node) {
   filecoin::ColumnProof proof;
   proof.column.index = uint32_t(node);
-  std::vector<ff::Fr> rows;
   for (unsigned layer = 1; layer <= sector.config().layers; ++layer) {
     proof.column.rows.push_back(sector.label(layer, node));
-    rows.push_back(*hash::fr_from_node(proof.column.rows.back()));
   }
-  proof.inclusion_proof = poseidon_merkle_proof(sector.config(), filecoin::column_hash(rows),
+  proof.inclusion_proof = poseidon_merkle_proof(sector.config(), sector.tree_c_leaf(node),
                                                 sector.comm_c(), sector.tree_c_path(node));
   return proof;
 }

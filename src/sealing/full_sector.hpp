@@ -42,6 +42,7 @@ class FullSector final : public SealedSector {
   hash::Node32 label(unsigned layer, uint64_t node) const override {
     return labels_.at(layer, node);
   }
+  ff::Fr tree_c_leaf(uint64_t node) const override { return tree_c_.levels()[0].at(node); }
   ff::Fr comm_c() const override { return tree_c_.root(); }
   hash::MerklePath<ff::Fr> tree_c_path(uint64_t node) const override {
     return tree_c_.path(node);

@@ -25,6 +25,7 @@ class SealedSector {
 
   // layer is 1-based; a column is the node's labels of layers 1..L.
   virtual hash::Node32 label(unsigned layer, uint64_t node) const = 0;
+  virtual ff::Fr tree_c_leaf(uint64_t node) const = 0;  // the column hash
   virtual ff::Fr comm_c() const = 0;
   virtual hash::MerklePath<ff::Fr> tree_c_path(uint64_t node) const = 0;
 

@@ -2,8 +2,9 @@
 // other leaf has a default value, so a whole default subtree hashes to one precomputed node per
 // level. Virtual 32 / 64 GiB sectors keep their trees C, R_last and D this way: a C1 opens a few
 // thousand leaves of 2^30. Built once from its set leaves (cost: one hash per set leaf and
-// level, fewer where paths share ancestors), then read-only: root and inclusion paths in the
-// shape of hash::MerkleTree (leaf level first, hash::tree_level_arities).
+// level, fewer where paths share ancestors; each level's hashes split over threads), then
+// read-only: root and inclusion paths in the shape of hash::MerkleTree (leaf level first,
+// hash::tree_level_arities).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "hash/merkle_tree.hpp"
+#include "util/parallel.hpp"
 
 namespace cuzk::sealing {
 
@@ -19,9 +21,10 @@ class SparseMerkleTree {
  public:
   using Node = typename Hasher::Node;
 
-  // arities: per level, leaf level first; leaves: the non-default leaves by index.
+  // arities: per level, leaf level first; leaves: the non-default leaves by index; threads:
+  // 0 = all hardware threads.
   SparseMerkleTree(std::vector<unsigned> arities, const Node& default_leaf,
-                   std::map<uint64_t, Node> leaves)
+                   std::map<uint64_t, Node> leaves, unsigned threads = 1)
       : arities_(std::move(arities)), levels_(arities_.size() + 1) {
     defaults_.push_back(default_leaf);
     for (unsigned arity : arities_) {
@@ -29,17 +32,7 @@ class SparseMerkleTree {
       defaults_.push_back(Hasher::hash_children(children));
     }
     levels_[0] = std::move(leaves);
-    std::vector<Node> children;
-    for (size_t l = 0; l < arities_.size(); ++l) {
-      const unsigned arity = arities_[l];
-      for (const auto& entry : levels_[l]) {
-        const uint64_t parent = entry.first / arity;
-        if (levels_[l + 1].count(parent)) continue;
-        children.clear();
-        for (unsigned k = 0; k < arity; ++k) children.push_back(node(l, parent * arity + k));
-        levels_[l + 1][parent] = Hasher::hash_children(children);
-      }
-    }
+    for (size_t l = 0; l < arities_.size(); ++l) build_level(l, threads);
   }
 
   const Node& root() const { return node(arities_.size(), 0); }
@@ -66,6 +59,26 @@ class SparseMerkleTree {
   }
 
  private:
+  // The parents of level l's non-default nodes.
+  void build_level(size_t l, unsigned threads) {
+    const unsigned arity = arities_[l];
+    std::vector<uint64_t> parents;
+    for (const auto& entry : levels_[l]) {
+      const uint64_t parent = entry.first / arity;
+      if (parents.empty() || parents.back() != parent) parents.push_back(parent);  // sorted
+    }
+    std::vector<Node> hashes(parents.size());
+    parallel_for(parents.size(), threads, [&](size_t begin, size_t end) {
+      std::vector<Node> children(arity);
+      for (size_t i = begin; i < end; ++i) {
+        for (unsigned k = 0; k < arity; ++k) children[k] = node(l, parents[i] * arity + k);
+        hashes[i] = Hasher::hash_children(children);
+      }
+    });
+    for (size_t i = 0; i < parents.size(); ++i) levels_[l + 1].emplace_hint(
+        levels_[l + 1].end(), parents[i], hashes[i]);
+  }
+
   std::vector<unsigned> arities_;
   std::vector<Node> defaults_;                    // the default node per level
   std::vector<std::map<uint64_t, Node>> levels_;  // the non-default nodes per level

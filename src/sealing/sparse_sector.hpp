@@ -34,6 +34,7 @@ class SparseSector final : public SealedSector {
   hash::Node32 label(unsigned layer, uint64_t node) const override {
     return columns_.at(node).at(layer - 1);
   }
+  ff::Fr tree_c_leaf(uint64_t node) const override { return tree_c_.node(0, node); }
   ff::Fr comm_c() const override { return tree_c_.root(); }
   hash::MerklePath<ff::Fr> tree_c_path(uint64_t node) const override {
     return tree_c_.path(node);
