@@ -1,0 +1,111 @@
+// cuzk: the persistent Groth16 proving daemon. Parse the command line and the config file, build
+// the engine and the servers, wait for SIGTERM / SIGINT, then drain: stop accepting, give
+// in-flight proofs [daemon] shutdown_grace to finish, cancel the rest, exit 0.
+//
+//   cuzk --config /etc/cuzk/cuzk.toml [--listen ADDR] [--status-listen ADDR]
+//        [--param-cache DIR] [--log-level LEVEL]
+#include <pthread.h>
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <csignal>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+#include "engine/config.hpp"
+#include "engine/engine.hpp"
+#include "engine/logging.hpp"
+#include "server/grpc_server.hpp"
+#include "server/http_status.hpp"
+
+namespace {
+
+struct Overrides {
+  std::string config, listen, status_listen, param_cache, log_level;
+};
+
+// SIGINT and SIGTERM are blocked in every thread and taken synchronously by sigwait in main.
+sigset_t stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
+int run(const Overrides& o) {
+  cuzk::engine::Config config;
+  if (!o.config.empty()) {
+    auto loaded = cuzk::engine::load_config(o.config);
+    if (!loaded) {
+      std::cerr << loaded.error().message << "\n";
+      return 2;
+    }
+    config = std::move(loaded).value();
+  }
+  if (!o.listen.empty()) config.daemon.listen = o.listen;
+  if (!o.status_listen.empty()) config.daemon.status_listen = o.status_listen;
+  if (!o.param_cache.empty()) config.srs.param_cache = o.param_cache;
+  if (!o.log_level.empty()) config.logging.level = o.log_level;
+  if (auto error = cuzk::engine::setup_logging(config.logging.level, config.logging.format)) {
+    std::cerr << "error: " << *error << "\n";
+    return 2;
+  }
+  for (const auto& w : config.warnings) spdlog::warn("config: {}", w);
+
+  const sigset_t signals = stop_signals();
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
+
+  cuzk::engine::Engine engine(cuzk::engine::engine_options(config));
+  std::optional<cuzk::server::GrpcServer> grpc;
+  std::optional<cuzk::server::HttpStatusServer> http;
+  try {
+    grpc.emplace(engine, config.daemon.listen, int(config.daemon.max_message_size));
+    if (!config.daemon.status_listen.empty()) http.emplace(engine, config.daemon.status_listen);
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", e.what());
+    return 1;
+  }
+  spdlog::info("cuzk ready");
+
+  int signal = 0;
+  sigwait(&signals, &signal);
+  spdlog::info("received {}: stopping (grace {} ms)", signal == SIGINT ? "SIGINT" : "SIGTERM",
+               config.daemon.shutdown_grace.count());
+  // The gRPC server stops accepting at once; calls waiting on proofs return when the engine has
+  // finished or cancelled them.
+  const auto grace = config.daemon.shutdown_grace;
+  std::thread stop_grpc([&] {
+    grpc->shutdown(std::chrono::system_clock::now() + grace + std::chrono::seconds(5));
+  });
+  engine.shutdown(grace);
+  stop_grpc.join();
+  if (http) http->stop();
+  spdlog::info("cuzk stopped");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"cuzk: persistent Groth16 proving daemon for Filecoin (gRPC cuzk.v1.ProvingEngine)"};
+  Overrides o;
+  app.add_option("--config", o.config, "TOML config file (see cuzk.example.toml)")
+      ->check(CLI::ExistingFile);
+  app.add_option("--listen", o.listen,
+                 "gRPC address: host:port or unix:///path (overrides [daemon] listen)");
+  app.add_option("--status-listen", o.status_listen,
+                 "HTTP /metrics and /status address host:port (overrides [daemon] status_listen)");
+  app.add_option("--param-cache", o.param_cache,
+                 "Groth16 parameter directory (overrides [srs] param_cache)");
+  app.add_option("--log-level", o.log_level,
+                 "trace, debug, info, warn, error (overrides [logging] level)");
+  CLI11_PARSE(app, argc, argv);
+  try {
+    return run(o);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,41 @@
+// CircuitJob: what the pipeline needs to know about one proof, whatever its kind — the circuit
+// (which parameters), how many partitions, how to synthesise partition k, and the public inputs
+// its proof must verify against.
+//
+// A CircuitJob is built at submit time from a ProofRequest (job_factory.hpp), after the request
+// has been parsed and checked, so that synthesis never starts on bad input. It is immutable
+// afterwards: synthesize() and public_inputs() are called concurrently from several workers, for
+// different partitions. The engine destroys it as soon as the job ends, which frees the parsed
+// vanilla proof.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ff/fr.hpp"
+#include "r1cs/proving_assignment.hpp"
+
+namespace cuzk::engine {
+
+class CircuitJob {
+ public:
+  virtual ~CircuitJob() = default;
+
+  // The parameter set: "porep-32g", or "chain-<N>" for the built-in test circuit.
+  virtual const std::string& circuit_id() const = 0;
+  virtual unsigned partitions() const = 0;
+  // For logs: what is being proven, e.g. "StackedDrg2KiBV1_1 miner 1000 sector 7".
+  virtual std::string describe() const = 0;
+
+  // Synthesises partition k into `out` (freshly cleared; the caller finalizes). May throw: the job
+  // then fails with the exception's message.
+  virtual void synthesize(unsigned partition, r1cs::ProvingAssignment& out) const = 0;
+
+  // The public inputs (without the constant one) partition k's proof must verify against. A job
+  // that can derive them independently of synthesis does (PoRep: from the C1, as the chain's
+  // verifier does); the built-in test circuit reads them from its synthesised witness.
+  virtual std::vector<ff::Fr> public_inputs(unsigned partition,
+                                            const r1cs::ProvingAssignment& synthesized) const = 0;
+};
+
+}  // namespace cuzk::engine

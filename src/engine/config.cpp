@@ -1,0 +1,310 @@
+// Reading the TOML configuration (see config.hpp).
+#include "engine/config.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <toml++/toml.h>
+
+#include "engine/config_values.hpp"
+#include "engine/memory_budget.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+class Reader {
+ public:
+  explicit Reader(std::string_view file) : file_(file) {}
+
+  std::string where(const toml::source_region& r) const {
+    return fmt::format("{}:{}:{}", file_, r.begin.line, r.begin.column);
+  }
+  void error(const toml::node& n, std::string_view section, std::string_view key,
+             const std::string& what) {
+    errors_.push_back(fmt::format("{}: [{}] {}: {}", where(n.source()), section, key, what));
+  }
+
+  // Unknown keys are errors; `ignored` keys are accepted with a warning.
+  void check_keys(const toml::table& t, std::string_view section,
+                  std::initializer_list<std::string_view> known,
+                  std::initializer_list<std::string_view> ignored, Config& config) {
+    for (auto&& [key, node] : t) {
+      auto is = [&](std::string_view k) { return key.str() == k; };
+      if (std::any_of(known.begin(), known.end(), is)) continue;
+      if (std::any_of(ignored.begin(), ignored.end(), is)) {
+        config.warnings.push_back(fmt::format("{}: [{}] {}: accepted for compatibility with the "
+                                              "Rust daemon and ignored",
+                                              where(key.source()), section, key.str()));
+        continue;
+      }
+      std::string list;
+      for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+      errors_.push_back(fmt::format("{}: [{}] {}: unknown key (known: {})", where(key.source()),
+                                    section, key.str(), list));
+    }
+  }
+
+  void string(const toml::table& t, std::string_view section, std::string_view key,
+              std::string& out) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    if (auto s = n->value<std::string>(); s && n->is_string()) {
+      out = *s;
+    } else {
+      error(*n, section, key, "expected a string");
+    }
+  }
+
+  void u32(const toml::table& t, std::string_view section, std::string_view key, uint32_t& out,
+           uint32_t min = 0, uint32_t max = UINT32_MAX) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    if (!n->is_integer()) return error(*n, section, key, "expected an integer");
+    const int64_t v = n->as_integer()->get();
+    if (v < int64_t(min) || v > int64_t(max)) {
+      return error(*n, section, key,
+                   fmt::format("{} is out of range [{}, {}]", v, min, max));
+    }
+    out = uint32_t(v);
+  }
+
+  void boolean(const toml::table& t, std::string_view section, std::string_view key, bool& out) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    if (!n->is_boolean()) return error(*n, section, key, "expected true or false");
+    out = n->as_boolean()->get();
+  }
+
+  // A size string ("256GiB") or an integer of bytes; "auto" when `allow_auto` (-> nullopt).
+  void size(const toml::table& t, std::string_view section, std::string_view key,
+            std::optional<uint64_t>& out, bool allow_auto) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    if (n->is_integer() && n->as_integer()->get() > 0) {
+      out = uint64_t(n->as_integer()->get());
+      return;
+    }
+    if (n->is_string()) {
+      const std::string s = n->as_string()->get();
+      if (allow_auto && s == "auto") {
+        out.reset();
+        return;
+      }
+      if (auto bytes = parse_byte_size(s)) {
+        out = *bytes;
+        return;
+      }
+    }
+    error(*n, section, key,
+          fmt::format("expected a size like \"256GiB\"{}", allow_auto ? " or \"auto\"" : ""));
+  }
+
+  void duration(const toml::table& t, std::string_view section, std::string_view key,
+                std::chrono::milliseconds& out) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    if (n->is_integer() && n->as_integer()->get() >= 0) {
+      out = std::chrono::seconds(n->as_integer()->get());
+      return;
+    }
+    if (n->is_string()) {
+      if (auto d = parse_duration(n->as_string()->get())) {
+        out = *d;
+        return;
+      }
+    }
+    error(*n, section, key, "expected a duration like \"5m\", \"300s\" or seconds");
+  }
+
+  void u32_list(const toml::table& t, std::string_view section, std::string_view key,
+                std::vector<uint32_t>& out) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    const toml::array* a = n->as_array();
+    if (!a) return error(*n, section, key, "expected an array of integers");
+    out.clear();
+    for (const auto& e : *a) {
+      if (!e.is_integer() || e.as_integer()->get() < 0 || e.as_integer()->get() > UINT32_MAX) {
+        return error(e, section, key, "expected non-negative integers");
+      }
+      out.push_back(uint32_t(e.as_integer()->get()));
+    }
+  }
+
+  void one_of(const toml::table& t, std::string_view section, std::string_view key,
+              std::string& out, std::initializer_list<std::string_view> allowed) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    std::string v;
+    const size_t before = errors_.size();
+    string(t, section, key, v);
+    if (errors_.size() != before) return;
+    if (std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
+      std::string list;
+      for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+      return error(*n, section, key, fmt::format("\"{}\" is not one of {}", v, list));
+    }
+    out = v;
+  }
+
+  std::vector<std::string>& errors() { return errors_; }
+
+ private:
+  std::string file_;
+  std::vector<std::string> errors_;
+};
+
+const toml::table* section(const toml::table& root, std::string_view name, Reader& r) {
+  const toml::node* n = root.get(name);
+  if (!n) return nullptr;
+  if (!n->is_table()) {
+    r.errors().push_back(fmt::format("{}: [{}]: expected a table", r.where(n->source()), name));
+    return nullptr;
+  }
+  return n->as_table();
+}
+
+void read_sections(const toml::table& root, Reader& r, Config& c) {
+  static constexpr std::string_view kSections[] = {"daemon",    "srs",       "memory",
+                                                   "gpus",      "scheduler", "synthesis",
+                                                   "pipeline",  "logging"};
+  for (auto&& [key, node] : root) {
+    if (std::find(std::begin(kSections), std::end(kSections), key.str()) == std::end(kSections)) {
+      r.errors().push_back(fmt::format("{}: unknown section [{}] (known: daemon, srs, memory, "
+                                       "gpus, scheduler, synthesis, pipeline, logging)",
+                                       r.where(key.source()), key.str()));
+    }
+  }
+  if (auto* t = section(root, "daemon", r)) {
+    r.check_keys(*t, "daemon", {"listen", "status_listen", "shutdown_grace", "max_message_size"},
+                 {}, c);
+    r.string(*t, "daemon", "listen", c.daemon.listen);
+    r.string(*t, "daemon", "status_listen", c.daemon.status_listen);
+    r.duration(*t, "daemon", "shutdown_grace", c.daemon.shutdown_grace);
+    std::optional<uint64_t> max_message = c.daemon.max_message_size;
+    r.size(*t, "daemon", "max_message_size", max_message, false);
+    if (max_message && *max_message > (uint64_t(2) << 30) - 1) {
+      r.error(*t->get("max_message_size"), "daemon", "max_message_size",
+              "gRPC messages are limited to 2 GiB - 1");
+    } else if (max_message) {
+      c.daemon.max_message_size = *max_message;
+    }
+  }
+  if (auto* t = section(root, "srs", r)) {
+    r.check_keys(*t, "srs", {"param_cache"}, {"preload"}, c);
+    r.string(*t, "srs", "param_cache", c.srs.param_cache);
+  }
+  if (auto* t = section(root, "memory", r)) {
+    r.check_keys(*t, "memory", {"total_budget", "safety_margin", "eviction_min_idle"},
+                 {"pinned_budget", "working_memory_budget"}, c);
+    r.size(*t, "memory", "total_budget", c.memory.total_budget, true);
+    std::optional<uint64_t> margin = c.memory.safety_margin;
+    r.size(*t, "memory", "safety_margin", margin, false);
+    c.memory.safety_margin = margin.value_or(c.memory.safety_margin);
+    r.duration(*t, "memory", "eviction_min_idle", c.memory.eviction_min_idle);
+  }
+  if (auto* t = section(root, "gpus", r)) {
+    r.check_keys(*t, "gpus", {"devices", "gpu_threads", "gpu_workers_per_device"}, {}, c);
+    r.u32_list(*t, "gpus", "devices", c.gpus.devices);
+    r.u32(*t, "gpus", "gpu_threads", c.gpus.gpu_threads);
+    r.u32(*t, "gpus", "gpu_workers_per_device", c.gpus.gpu_workers_per_device, 1, 64);
+  }
+  if (auto* t = section(root, "scheduler", r)) {
+    r.check_keys(*t, "scheduler", {"max_batch_size", "max_batch_wait_ms", "sort_by_type"}, {}, c);
+    r.u32(*t, "scheduler", "max_batch_size", c.scheduler.max_batch_size, 1, 1024);
+    r.u32(*t, "scheduler", "max_batch_wait_ms", c.scheduler.max_batch_wait_ms);
+    r.boolean(*t, "scheduler", "sort_by_type", c.scheduler.sort_by_type);
+  }
+  if (auto* t = section(root, "synthesis", r)) {
+    r.check_keys(*t, "synthesis", {"threads"}, {"partition_workers"}, c);
+    r.u32(*t, "synthesis", "threads", c.synthesis.threads, 0, 4096);
+  }
+  if (auto* t = section(root, "pipeline", r)) {
+    r.check_keys(*t, "pipeline", {"enabled", "synthesis_lookahead", "max_parallel_synthesis"},
+                 {"synthesis_concurrency", "slot_size", "max_gpu_queue_depth"}, c);
+    r.boolean(*t, "pipeline", "enabled", c.pipeline.enabled);
+    r.u32(*t, "pipeline", "synthesis_lookahead", c.pipeline.synthesis_lookahead, 0, 1024);
+    r.u32(*t, "pipeline", "max_parallel_synthesis", c.pipeline.max_parallel_synthesis, 0, 4096);
+  }
+  if (auto* t = section(root, "logging", r)) {
+    r.check_keys(*t, "logging", {"level", "format"}, {}, c);
+    r.one_of(*t, "logging", "level", c.logging.level,
+             {"trace", "debug", "info", "warn", "error", "critical", "off"});
+    r.one_of(*t, "logging", "format", c.logging.format, {"text", "json"});
+  }
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
+}
+
+}  // namespace
+
+Result<Config, ConfigError> parse_config(std::string_view text, std::string_view source_name) {
+  Reader reader(source_name);
+  toml::table root;
+  try {
+    root = toml::parse(text, source_name);
+  } catch (const toml::parse_error& e) {
+    return Error<ConfigError>{ConfigError::kInvalid,
+                              fmt::format("{}: {}", reader.where(e.source()), e.description())};
+  }
+  Config config;
+  read_sections(root, reader, config);
+  if (!reader.errors().empty()) {
+    return Error<ConfigError>{ConfigError::kInvalid, join_lines(reader.errors())};
+  }
+  return config;
+}
+
+Result<Config, ConfigError> load_config(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error<ConfigError>{ConfigError::kIo, path + ": cannot be read"};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_config(text.str(), path);
+}
+
+uint64_t resolve_memory_budget(const Config::Memory& memory) {
+  if (memory.total_budget) return *memory.total_budget;
+  constexpr uint64_t kGiB = uint64_t(1) << 30;
+  const uint64_t total = system_memory_bytes().value_or(16 * kGiB);
+  return std::max(kGiB, total > memory.safety_margin ? total - memory.safety_margin : 0);
+}
+
+EngineOptions engine_options(const Config& c) {
+  EngineOptions o;
+  o.scheduler.max_batch_size = c.scheduler.max_batch_size;
+  o.scheduler.max_batch_wait = std::chrono::milliseconds(c.scheduler.max_batch_wait_ms);
+  o.scheduler.sort_by_type = c.scheduler.sort_by_type;
+
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  unsigned synthesis = c.synthesis.threads == 0 ? cores : c.synthesis.threads;
+  if (c.pipeline.max_parallel_synthesis != 0) {
+    synthesis = std::min(synthesis, c.pipeline.max_parallel_synthesis);
+  }
+  const unsigned devices = std::max<size_t>(1, c.gpus.devices.size());
+  o.pipeline.synthesis_workers = synthesis;
+  o.pipeline.prover_workers = c.gpus.gpu_workers_per_device * devices;
+  o.pipeline.lookahead = std::max(1u, c.pipeline.synthesis_lookahead);
+  o.pipeline.max_batch_size = c.scheduler.max_batch_size;
+  if (!c.pipeline.enabled) {  // one partition at a time, no overlap
+    o.pipeline.synthesis_workers = 1;
+    o.pipeline.prover_workers = 1;
+    o.pipeline.lookahead = 1;
+  }
+  o.srs.param_cache = c.srs.param_cache;
+  o.srs.eviction_min_idle = c.memory.eviction_min_idle;
+  o.backend.devices = c.gpus.devices;
+  o.backend.threads = c.gpus.gpu_threads;
+  o.memory_budget_bytes = resolve_memory_budget(c.memory);
+  return o;
+}
+
+}  // namespace cuzk::engine

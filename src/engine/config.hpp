@@ -1,0 +1,83 @@
+// The daemon's TOML configuration (toml++): one struct per section, defaults for every key, and
+// the mapping to EngineOptions. Keys are those of the Rust cuzk daemon where they exist, so its
+// config files load unchanged:
+//   [daemon]    listen, status_listen; ours: shutdown_grace, max_message_size
+//   [srs]       param_cache                        (preload: accepted, ignored)
+//   [memory]    total_budget ("auto" or "256GiB"), safety_margin, eviction_min_idle
+//               (pinned_budget, working_memory_budget: accepted, ignored)
+//   [gpus]      devices, gpu_threads, gpu_workers_per_device
+//   [scheduler] max_batch_size, max_batch_wait_ms, sort_by_type
+//   [synthesis] threads                            (partition_workers: accepted, ignored)
+//   [pipeline]  enabled, synthesis_lookahead, max_parallel_synthesis
+//               (synthesis_concurrency, slot_size, max_gpu_queue_depth: accepted, ignored)
+//   [logging]   level, format ("text" | "json")
+// Every problem — a syntax error, an unknown section or key, a value of the wrong type or out of
+// range — is reported as "FILE:LINE:COLUMN: [section] key: what is wrong", all of them at once.
+// Accepted-but-ignored keys produce warnings in the same form.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/engine_options.hpp"
+#include "util/result.hpp"
+
+namespace cuzk::engine {
+
+struct Config {
+  struct Daemon {
+    std::string listen = "unix:///run/curio/cuzk.sock";
+    std::string status_listen;  // empty: no HTTP status endpoint
+    std::chrono::milliseconds shutdown_grace{std::chrono::seconds(30)};
+    uint64_t max_message_size = uint64_t(128) << 20;  // largest gRPC request accepted
+  } daemon;
+  struct Srs {
+    std::string param_cache = "/data/zk/params";
+  } srs;
+  struct Memory {
+    std::optional<uint64_t> total_budget;  // nullopt: "auto" = MemTotal - safety_margin
+    uint64_t safety_margin = uint64_t(5) << 30;
+    std::chrono::milliseconds eviction_min_idle{std::chrono::minutes(5)};
+  } memory;
+  struct Gpus {
+    std::vector<uint32_t> devices;
+    uint32_t gpu_threads = 0;
+    uint32_t gpu_workers_per_device = 2;
+  } gpus;
+  struct Scheduler {
+    uint32_t max_batch_size = 1;
+    uint32_t max_batch_wait_ms = 10000;
+    bool sort_by_type = true;
+  } scheduler;
+  struct Synthesis {
+    uint32_t threads = 0;  // concurrent partition syntheses (0 = all cores)
+  } synthesis;
+  struct Pipeline {
+    bool enabled = true;
+    uint32_t synthesis_lookahead = 1;     // 0 is taken as 1
+    uint32_t max_parallel_synthesis = 0;  // 0: no cap beyond [synthesis] threads
+  } pipeline;
+  struct Logging {
+    std::string level = "info";  // trace, debug, info, warn, error, critical, off
+    std::string format = "text";
+  } logging;
+
+  std::vector<std::string> warnings;  // ignored keys, "FILE:LINE:COLUMN: ..."
+};
+
+enum class ConfigError { kIo, kInvalid };
+
+// `source_name` prefixes every message (the file path).
+Result<Config, ConfigError> parse_config(std::string_view text, std::string_view source_name);
+Result<Config, ConfigError> load_config(const std::string& path);
+
+// The memory budget in bytes ("auto": MemTotal - safety_margin, at least 1 GiB).
+uint64_t resolve_memory_budget(const Config::Memory& memory);
+
+EngineOptions engine_options(const Config& config);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,18 @@
+// Parsers for the human-written values of the config file: byte sizes and durations. They return
+// nullopt on anything malformed; the config reader turns that into a file:line error.
+//   sizes:     "256GiB", "5 GiB", "512MiB", "64KiB", "1TiB" (powers of 1024), "10GB", "500MB",
+//              "1TB", "1kB" (powers of 1000), "123" or "123B" (bytes)
+//   durations: "5m", "300s", "1h", "250ms", "1h30m", or a bare integer of seconds
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace cuzk::engine {
+
+std::optional<uint64_t> parse_byte_size(std::string_view text);
+std::optional<std::chrono::milliseconds> parse_duration(std::string_view text);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,288 @@
+// The proving engine: submit, dispatch, await, cancel, status, shutdown (see engine.hpp).
+#include "engine/engine.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "engine/backend_factory.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+double ms_between(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+double gib(uint64_t bytes) { return double(bytes) / double(uint64_t(1) << 30); }
+
+}  // namespace
+
+Engine::Engine(EngineOptions options, JobFactory factory, std::unique_ptr<groth16::Backend> backend)
+    : options_(std::move(options)), factory_(std::move(factory)),
+      backend_(backend ? std::move(backend) : make_backend(options_.backend)),
+      budget_(options_.memory_budget_bytes), srs_(options_.srs, budget_),
+      started_(Clock::now()), scheduler_(options_.scheduler) {
+  pipeline_ = std::make_unique<Pipeline>(
+      options_.pipeline, *backend_, budget_, srs_, metrics_,
+      [this](const JobPtr& job) { job_ended(job); },
+      [this] {
+        std::lock_guard lock(mutex_);
+        dispatch_cv_.notify_all();
+      });
+  dispatcher_thread_ = std::thread([this] { dispatcher(); });
+  const auto p = pipeline_->status();
+  spdlog::info("engine: backend {}, memory budget {:.1f} GiB, {} synthesis / {} prover workers, "
+               "lookahead {}, max batch {} (wait {} ms), parameters from {}",
+               backend_->name(), gib(budget_.limit()), p.synthesis_workers, p.prover_workers,
+               p.channel_capacity, options_.scheduler.max_batch_size,
+               options_.scheduler.max_batch_wait.count(), options_.srs.param_cache);
+}
+
+Engine::~Engine() { shutdown(std::chrono::milliseconds(0)); }
+
+std::string Engine::new_job_id() {
+  return fmt::format("{:016x}", random_());
+}
+
+Result<SubmitResult, SubmitError> Engine::submit(ProofRequest request) {
+  auto live_job = [&]() -> JobPtr {  // with mutex_ held
+    if (request.request_id.empty()) return nullptr;
+    auto it = request_ids_.find(request.request_id);
+    if (it == request_ids_.end()) return nullptr;
+    auto job = jobs_.find(it->second);
+    if (job == jobs_.end()) return nullptr;
+    const JobState s = job->second->state();
+    return s == JobState::kFailed || s == JobState::kCancelled ? nullptr : job->second;
+  };
+  auto existing = [&](const JobPtr& job) {
+    return SubmitResult{job->id, uint32_t(scheduler_.position(job->id).value_or(0)), true};
+  };
+  const Error<SubmitError> unavailable{SubmitError::kUnavailable, "the daemon is shutting down"};
+  {
+    std::lock_guard lock(mutex_);
+    if (!accepting_) return unavailable;
+    if (auto job = live_job()) return existing(job);
+  }
+  auto made = factory_(request);
+  if (!made) {
+    spdlog::warn("submit {} refused: {}", request.request_id, made.error().message);
+    return made.error();
+  }
+  std::shared_ptr<const CircuitJob> circuit(std::move(made).value());
+  if (circuit->partitions() == 0) {
+    return Error<SubmitError>{SubmitError::kInvalidArgument, "the proof has no partitions"};
+  }
+  const Priority priority = request.priority.value_or(default_priority(request.kind));
+  SubmitResult result;
+  JobPtr job;
+  {
+    std::lock_guard lock(mutex_);
+    if (!accepting_) return unavailable;
+    if (auto other = live_job()) return existing(other);  // a concurrent submit won
+    job = std::make_shared<Job>(new_job_id(), request.request_id, request.kind, priority,
+                                next_seq_++, circuit);
+    jobs_[job->id] = job;
+    if (!request.request_id.empty()) request_ids_[request.request_id] = job->id;
+    scheduler_.push(job, Clock::now());
+    result.job_id = job->id;
+    result.queue_position = uint32_t(scheduler_.position(job->id).value_or(0));
+    prune_ended();
+  }
+  dispatch_cv_.notify_all();
+  metrics_.proof_submitted(job->kind);
+  spdlog::info("job {}: submitted {} {} ({}, {} partition(s), priority {}, request '{}'), queue "
+               "position {}",
+               job->id, to_string(job->kind), job->circuit_id, circuit->describe(),
+               job->partitions, to_string(priority), request.request_id, result.queue_position);
+  return result;
+}
+
+void Engine::dispatcher() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    std::optional<Clock::time_point> wake;
+    std::vector<JobPtr> batch;
+    if (pipeline_->has_room()) batch = scheduler_.pop(Clock::now(), &wake, draining_);
+    if (batch.empty()) {
+      if (wake) {
+        dispatch_cv_.wait_until(lock, *wake);
+      } else {
+        dispatch_cv_.wait(lock);
+      }
+      continue;
+    }
+    lock.unlock();
+    if (batch.size() > 1) {
+      spdlog::info("dispatching a batch of {} {} jobs", batch.size(), batch.front()->circuit_id);
+    }
+    for (const auto& job : batch) admit(job);
+    lock.lock();
+  }
+}
+
+void Engine::admit(const JobPtr& job) {
+  if (job->ended()) return;
+  const auto admitted = Clock::now();
+  const double queue_ms = ms_between(job->submitted, admitted);
+  double srs_ms = 0;
+  auto lease = srs_.acquire(job->circuit_id, &srs_ms);
+  if (!lease) {
+    if (job->fail("parameters: " + lease.error().message)) {
+      spdlog::error("job {}: failed: parameters: {}", job->id, lease.error().message);
+      job_ended(job);
+    }
+    return;
+  }
+  if (srs_ms >= 1) metrics_.srs_loaded(srs_ms / 1000);
+  auto shared = std::make_shared<SrsLease>(std::move(lease).value());
+  if (!job->start_running(std::move(shared), queue_ms, srs_ms)) return;  // cancelled meanwhile
+  spdlog::info("job {}: admitted after {:.0f} ms queued; parameters {} ready in {:.0f} ms",
+               job->id, queue_ms, job->circuit_id, srs_ms);
+  pipeline_->admit(job);
+}
+
+void Engine::job_ended(const JobPtr& job) {
+  const JobOutcome o = job->snapshot();
+  switch (o.state) {
+    case JobState::kCompleted:
+      ++completed_;
+      break;
+    case JobState::kFailed:
+      ++failed_;
+      break;
+    case JobState::kCancelled:
+      ++cancelled_;
+      break;
+    default:
+      break;
+  }
+  metrics_.proof_ended(job->kind, o.state, o.timings.total_ms / 1000,
+                       o.timings.queue_wait_ms / 1000);
+  std::lock_guard lock(mutex_);
+  ended_.emplace_back(Clock::now(), job->id);
+}
+
+void Engine::prune_ended() {
+  const auto now = Clock::now();
+  while (!ended_.empty() && (ended_.size() > options_.max_retained_jobs ||
+                             now - ended_.front().first > options_.retain_ended)) {
+    const std::string& id = ended_.front().second;
+    if (auto it = jobs_.find(id); it != jobs_.end()) {
+      auto r = request_ids_.find(it->second->request_id);
+      if (r != request_ids_.end() && r->second == id) request_ids_.erase(r);
+      jobs_.erase(it);
+    }
+    ended_.pop_front();
+  }
+}
+
+std::optional<JobOutcome> Engine::await(const std::string& job_id,
+                                        std::optional<std::chrono::milliseconds> timeout) {
+  JobPtr job;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = jobs_.find(job_id);
+    if (it == jobs_.end()) return std::nullopt;
+    job = it->second;
+  }
+  if (auto outcome = job->wait(timeout)) return outcome;
+  return job->snapshot();
+}
+
+CancelResult Engine::cancel(const std::string& job_id) {
+  JobPtr job;
+  bool was_queued = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = jobs_.find(job_id);
+    if (it == jobs_.end()) return {};
+    job = it->second;
+    was_queued = scheduler_.remove(job_id);
+  }
+  auto before = job->cancel();
+  if (!before) return {true, true, false};
+  const bool was_running = *before == JobState::kRunning;
+  spdlog::info("job {}: cancelled ({})", job_id,
+               was_running ? "running: stops at the next partition boundary" : "queued");
+  if (!was_queued) pipeline_->purge(job);
+  job_ended(job);
+  dispatch_cv_.notify_all();
+  return {true, false, was_running};
+}
+
+Result<SrsManager::PreloadResult, SrsError> Engine::preload_srs(const std::string& circuit_id) {
+  auto r = srs_.preload(circuit_id);
+  if (r && !r->already_loaded) metrics_.srs_loaded(r->load_ms / 1000);
+  return r;
+}
+
+Result<SrsManager::EvictResult, SrsError> Engine::evict_srs(const std::string& circuit_id) {
+  return srs_.evict(circuit_id);
+}
+
+EngineStatus Engine::status() const {
+  EngineStatus s;
+  const auto now = Clock::now();
+  {
+    std::lock_guard lock(mutex_);
+    for (ProofKind kind : kProofKinds) {
+      s.queues.push_back({kind, uint32_t(scheduler_.pending(kind)), 0});
+    }
+    for (const auto& [id, job] : jobs_) {
+      if (job->state() != JobState::kRunning) continue;
+      ++s.queues[size_t(job->kind) - 1].in_progress;
+      s.running.push_back({id, job->kind, job->circuit_id, job->partitions,
+                           ms_between(job->submitted, now) / 1000});
+    }
+    s.shutting_down = !accepting_;
+  }
+  s.pipeline = pipeline_->status();
+  s.srs = srs_.status();
+  s.backend = backend_->name();
+  s.memory_used_bytes = budget_.used();
+  s.memory_limit_bytes = budget_.limit();
+  s.proofs_completed = completed_.load();
+  s.proofs_failed = failed_.load();
+  s.proofs_cancelled = cancelled_.load();
+  s.uptime_seconds = ms_between(started_, now) / 1000;
+  return s;
+}
+
+std::string Engine::metrics_text() const { return metrics_.render(status()); }
+
+void Engine::shutdown(std::chrono::milliseconds grace) {
+  std::vector<JobPtr> jobs;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    accepting_ = false;
+    draining_ = true;
+    for (const auto& [id, job] : jobs_) {
+      if (!job->ended()) jobs.push_back(job);
+    }
+  }
+  dispatch_cv_.notify_all();
+  if (!jobs.empty()) {
+    spdlog::info("engine: shutting down, {} job(s) in flight, up to {} ms to finish", jobs.size(),
+                 grace.count());
+  }
+  const auto deadline = Clock::now() + grace;
+  for (const auto& job : jobs) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    job->wait(std::max(left, std::chrono::milliseconds(0)));
+  }
+  for (const auto& job : jobs) {
+    if (!job->ended()) cancel(job->id);
+  }
+  srs_.stop();
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  dispatch_cv_.notify_all();
+  if (dispatcher_thread_.joinable()) dispatcher_thread_.join();
+  pipeline_->stop();
+  spdlog::info("engine: stopped");
+}
+
+}  // namespace cuzk::engine

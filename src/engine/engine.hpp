@@ -1,0 +1,118 @@
+// Engine: the proving engine behind the daemon — the only thing the gRPC server and the bench's
+// in-process mode talk to.
+//
+// submit() parses and checks the request on the caller's thread (JobFactory), so a bad request is
+// refused before it is queued, then queues the job in the Scheduler. A dispatcher thread moves
+// ready batches into the Pipeline whenever it has room, acquiring each job's parameter set from
+// the SrsManager first. await() blocks on a job; cancel() removes a queued job or stops a running
+// one at its next partition boundary (its queued partitions are dropped at once). Jobs fail
+// independently: every error is caught and recorded on its own job.
+//
+// Idempotency: submitting a request_id whose job is queued, running or completed returns that
+// job; after a failure or cancellation the same request_id starts a new job (Curio retries so).
+// Ended jobs are remembered for retain_ended (at most max_retained_jobs), for late awaits.
+//
+// shutdown(grace): refuses new submits, lets queued and running jobs go on for up to `grace`,
+// cancels what is left, and stops the threads. The destructor does shutdown(0).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <unordered_map>
+
+#include "engine/engine_options.hpp"
+#include "engine/job.hpp"
+#include "engine/job_factory.hpp"
+#include "engine/memory_budget.hpp"
+#include "engine/metrics.hpp"
+#include "engine/pipeline.hpp"
+#include "engine/request.hpp"
+#include "engine/scheduler.hpp"
+#include "engine/srs_manager.hpp"
+#include "engine/status.hpp"
+#include "engine/system_random.hpp"
+#include "groth16/backend.hpp"
+
+namespace cuzk::engine {
+
+struct SubmitResult {
+  std::string job_id;
+  uint32_t queue_position = 0;
+  bool existing = false;  // an earlier submit's job (same request_id)
+};
+
+struct CancelResult {
+  bool found = false;          // the job is known
+  bool already_ended = false;  // it had completed, failed or been cancelled: nothing done
+  bool was_running = false;    // it was admitted to the pipeline; false: removed from the queue
+};
+
+class Engine {
+ public:
+  // `backend` null: make_backend(options.backend).
+  explicit Engine(EngineOptions options, JobFactory factory = filecoin_job_factory(),
+                  std::unique_ptr<groth16::Backend> backend = nullptr);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  Result<SubmitResult, SubmitError> submit(ProofRequest request);
+
+  // Nullopt: no such job. Otherwise the job's outcome, whose state is still queued or running
+  // when the timeout passed first (nullopt timeout: wait until it ends).
+  std::optional<JobOutcome> await(const std::string& job_id,
+                                  std::optional<std::chrono::milliseconds> timeout);
+
+  CancelResult cancel(const std::string& job_id);
+
+  Result<SrsManager::PreloadResult, SrsError> preload_srs(const std::string& circuit_id);
+  Result<SrsManager::EvictResult, SrsError> evict_srs(const std::string& circuit_id);
+
+  EngineStatus status() const;
+  std::string metrics_text() const;
+
+  void shutdown(std::chrono::milliseconds grace);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  using JobPtr = std::shared_ptr<Job>;
+
+  void dispatcher();
+  void admit(const JobPtr& job);
+  void job_ended(const JobPtr& job);
+  void prune_ended();  // with mutex_ held
+  std::string new_job_id();
+
+  EngineOptions options_;
+  JobFactory factory_;
+  std::unique_ptr<groth16::Backend> backend_;
+  MemoryBudget budget_;
+  SrsManager srs_;
+  Metrics metrics_;
+  const Clock::time_point started_;
+
+  mutable std::mutex mutex_;
+  std::condition_variable dispatch_cv_;
+  Scheduler scheduler_;
+  std::unordered_map<std::string, JobPtr> jobs_;
+  std::unordered_map<std::string, std::string> request_ids_;  // request_id -> job id
+  std::deque<std::pair<Clock::time_point, std::string>> ended_;  // job ids in end order
+  uint64_t next_seq_ = 0;
+  bool accepting_ = true;
+  bool draining_ = false;  // flush partial batches at once
+  bool stopping_ = false;
+  std::atomic<uint64_t> completed_{0}, failed_{0}, cancelled_{0};
+  SystemRandom random_;  // job ids, under mutex_
+
+  std::unique_ptr<Pipeline> pipeline_;
+  std::thread dispatcher_thread_;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,33 @@
+// EngineOptions: everything the Engine is built from, one struct per part, with the defaults the
+// daemon uses when the config file says nothing. config.hpp fills it from the TOML file.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "engine/pipeline.hpp"
+#include "engine/scheduler.hpp"
+#include "engine/srs_manager.hpp"
+
+namespace cuzk::engine {
+
+struct BackendOptions {
+  std::vector<uint32_t> devices;  // GPU ordinals; empty = all (ignored by the CPU backend)
+  unsigned threads = 0;           // CPU threads of the prover (0 = all cores)
+};
+
+struct EngineOptions {
+  SchedulerOptions scheduler;
+  PipelineOptions pipeline;
+  SrsOptions srs;
+  BackendOptions backend;
+  uint64_t memory_budget_bytes = uint64_t(16) << 30;
+  // Ended jobs are remembered (for AwaitProof and idempotent resubmits) this long, at most
+  // max_retained_jobs of them.
+  std::chrono::milliseconds retain_ended{std::chrono::hours(1)};
+  size_t max_retained_jobs = 10000;
+  unsigned check_threads = 0;  // C1 checks at submit (0 = all cores)
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,24 @@
+// JobFactory: turns a ProofRequest into a CircuitJob, or refuses it with a SubmitError whose
+// message names the offending field. The engine calls it on the submitting thread, so a bad
+// request is answered before it is queued.
+//
+// filecoin_job_factory() is the daemon's: PoRep via make_porep_job; SnapDeals and PoSt are refused
+// as unimplemented until their circuits land. Tests and the bench's in-process mode pass their own
+// factory (e.g. one that builds BenchCircuitJobs) — the engine does not care what it proves.
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include "engine/circuit_job.hpp"
+#include "engine/request.hpp"
+#include "util/result.hpp"
+
+namespace cuzk::engine {
+
+using JobResult = Result<std::unique_ptr<CircuitJob>, SubmitError>;
+using JobFactory = std::function<JobResult(const ProofRequest&)>;
+
+JobFactory filecoin_job_factory(unsigned check_threads = 0);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,334 @@
+// Synthesis workers, prover workers and the finalizer (design in pipeline.hpp).
+#include "engine/pipeline.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <random>
+
+#include "engine/system_random.hpp"
+#include "groth16/verifier.hpp"
+#include "util/stopwatch.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+constexpr uint64_t kFrBytes = 32;
+
+double ms_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+std::string format_phases(const groth16::PhaseTimings& timings) {
+  std::string out;
+  for (const auto& [phase, ms] : timings) {
+    out += (out.empty() ? "" : ", ") + phase + " " + fmt::format("{:.1f}", ms);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool Pipeline::TaskOrder::operator()(const Task& a, const Task& b) const {
+  if (a.job->priority != b.job->priority) return a.job->priority > b.job->priority;
+  if (a.job->seq != b.job->seq) return a.job->seq < b.job->seq;
+  return a.partition < b.partition;
+}
+
+Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBudget& budget,
+                   SrsManager& srs, Metrics& metrics,
+                   std::function<void(const std::shared_ptr<Job>&)> job_ended,
+                   std::function<void()> room)
+    : options_(options), backend_(backend), budget_(budget), srs_(srs), metrics_(metrics),
+      job_ended_(std::move(job_ended)), room_(std::move(room)),
+      synthesized_(std::make_unique<Channel<Synthesized>>(options.lookahead)),
+      in_flight_(std::make_unique<Channel<InFlight>>(std::max(1u, options.prover_workers))) {
+  options_.synthesis_workers = std::max(1u, options_.synthesis_workers);
+  options_.prover_workers = std::max(1u, options_.prover_workers);
+  options_.max_batch_size = std::max(1u, options_.max_batch_size);
+  for (unsigned i = 0; i < options_.synthesis_workers; ++i) {
+    synthesis_threads_.emplace_back([this] { synthesis_worker(); });
+  }
+  for (unsigned i = 0; i < options_.prover_workers; ++i) {
+    prover_threads_.emplace_back([this] { prover_worker(); });
+  }
+  finalizer_thread_ = std::thread([this] { finalizer(); });
+}
+
+Pipeline::~Pipeline() { stop(); }
+
+void Pipeline::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ && synthesis_threads_.empty()) return;
+    stopping_ = true;
+    tasks_.clear();
+  }
+  tasks_cv_.notify_all();
+  synthesized_->close();
+  for (auto& t : synthesis_threads_) t.join();
+  synthesis_threads_.clear();
+  for (auto& t : prover_threads_) t.join();
+  prover_threads_.clear();
+  in_flight_->close();
+  if (finalizer_thread_.joinable()) finalizer_thread_.join();
+}
+
+void Pipeline::admit(const std::shared_ptr<Job>& job) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    for (unsigned k = 0; k < job->partitions; ++k) tasks_.insert(Task{job, k});
+  }
+  tasks_cv_.notify_all();
+}
+
+void Pipeline::purge(const std::shared_ptr<Job>& job) {
+  size_t dropped_tasks = 0;
+  {
+    std::lock_guard lock(mutex_);
+    dropped_tasks = std::erase_if(tasks_, [&](const Task& t) { return t.job == job; });
+  }
+  const size_t dropped = synthesized_->remove_if(
+      [&](const Synthesized& s) { return s.partition.job == job; });
+  if (dropped_tasks + dropped > 0) {
+    spdlog::info("job {}: dropped {} queued and {} synthesised partition(s)", job->id,
+                 dropped_tasks, dropped);
+  }
+  if (dropped_tasks > 0 && room_) room_();
+}
+
+bool Pipeline::has_room() const {
+  std::lock_guard lock(mutex_);
+  return !stopping_ && tasks_.size() < options_.synthesis_workers;
+}
+
+PipelineStatus Pipeline::status() const {
+  PipelineStatus s;
+  {
+    std::lock_guard lock(mutex_);
+    s.synthesis_queued = uint32_t(tasks_.size());
+    s.synthesizing = synthesizing_;
+    s.proving = proving_;
+    s.finalizing = finalizing_;
+  }
+  s.awaiting_prover = uint32_t(synthesized_->size());
+  s.synthesis_workers = options_.synthesis_workers;
+  s.prover_workers = options_.prover_workers;
+  s.channel_capacity = uint32_t(synthesized_->capacity());
+  return s;
+}
+
+uint64_t Pipeline::estimate_bytes(const Task& task) const {
+  auto srs = task.job->srs();
+  if (!srs || !*srs) return 0;
+  r1cs::CircuitSizes sizes = (*srs)->bounds;
+  if (auto it = observed_sizes_.find(task.job->circuit_id); it != observed_sizes_.end()) {
+    sizes = it->second;
+  }
+  const uint64_t rows = sizes.num_constraints;
+  const uint64_t vars = sizes.num_inputs + sizes.num_aux;
+  const uint64_t bytes = (3 * rows + 2 * vars) * kFrBytes;
+  return bytes + bytes / 8;  // densities, vector slack, the prover's small buffers
+}
+
+void Pipeline::synthesis_worker() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    tasks_cv_.wait(lock, [&] { return stopping_ || !tasks_.empty(); });
+    if (stopping_) return;
+    Task task = *tasks_.begin();
+    if (task.job->ended()) {
+      tasks_.erase(tasks_.begin());
+      continue;
+    }
+    const uint64_t bytes = estimate_bytes(task);
+    const uint64_t generation = budget_.generation();
+    auto memory = budget_.try_reserve(bytes);
+    if (!memory) {
+      if (bytes > budget_.limit()) {
+        tasks_.erase(tasks_.begin());
+        lock.unlock();
+        fail(task.job, fmt::format("partition {} needs ~{} bytes, more than the whole memory "
+                                   "budget ({} bytes)",
+                                   task.partition, bytes, budget_.limit()));
+        lock.lock();
+        continue;
+      }
+      lock.unlock();
+      if (srs_.evict_idle_for(bytes) == 0) {
+        budget_.wait_for_release(generation, std::chrono::milliseconds(200));
+      }
+      lock.lock();
+      continue;
+    }
+    tasks_.erase(tasks_.begin());
+    ++synthesizing_;
+    lock.unlock();
+    if (room_) room_();
+    synthesize(task, std::move(*memory));
+    lock.lock();
+    --synthesizing_;
+  }
+}
+
+void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory) {
+  const auto& job = task.job;
+  auto circuit = job->circuit();
+  auto srs = job->srs();
+  if (!circuit || !srs) return;  // ended meanwhile
+  Synthesized item;
+  item.partition.job = job;
+  item.partition.partition = task.partition;
+  item.partition.srs = srs;
+  item.partition.memory = std::move(memory);
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = observed_sizes_.find(job->circuit_id); it != observed_sizes_.end()) {
+      item.assignment.reserve(it->second);
+    }
+  }
+  Stopwatch sw;
+  try {
+    circuit->synthesize(task.partition, item.assignment);
+    item.assignment.finalize();
+    item.partition.inputs = circuit->public_inputs(task.partition, item.assignment);
+  } catch (const std::exception& e) {
+    fail(job, fmt::format("partition {}: synthesis failed: {}", task.partition, e.what()));
+    return;
+  }
+  item.partition.synthesis_ms = sw.total_ms();
+  item.partition.synthesized_at = Clock::now();
+  {
+    std::lock_guard lock(mutex_);
+    observed_sizes_[job->circuit_id] = {item.assignment.num_inputs(), item.assignment.num_aux(),
+                                        item.assignment.num_constraints()};
+  }
+  if (job->ended()) return;
+  spdlog::debug("job {} partition {}/{}: synthesised in {:.1f} ms ({} constraints, {} aux)",
+                job->id, task.partition, job->partitions, item.partition.synthesis_ms,
+                item.assignment.num_constraints(), item.assignment.num_aux());
+  synthesized_->push(std::move(item));  // blocks while the provers are behind
+}
+
+void Pipeline::prover_worker() {
+  SystemRandom rng;
+  while (auto first = synthesized_->pop()) {
+    if (first->partition.job->ended()) continue;
+    std::vector<Synthesized> batch;
+    batch.push_back(std::move(*first));
+    const LoadedSrs* params = &**batch.front().partition.srs;
+    while (batch.size() < options_.max_batch_size) {
+      auto more = synthesized_->try_pop_if([&](const Synthesized& s) {
+        return &**s.partition.srs == params && !s.partition.job->ended();
+      });
+      if (!more) break;
+      batch.push_back(std::move(*more));
+    }
+    InFlight flight;
+    std::vector<r1cs::ProvingAssignment> assignments;
+    std::vector<groth16::Randomness> randomness;
+    for (auto& s : batch) {
+      s.partition.wait_ms = ms_since(s.partition.synthesized_at);
+      assignments.push_back(std::move(s.assignment));
+      randomness.push_back({ff::Fr::random(rng), ff::Fr::random(rng)});
+      flight.partitions.push_back(std::move(s.partition));
+    }
+    batch.clear();
+    {
+      std::lock_guard lock(mutex_);
+      proving_ += uint32_t(flight.partitions.size());
+    }
+    Stopwatch sw;
+    try {
+      flight.pending = backend_.start(std::move(assignments), params->params, randomness);
+    } catch (const std::exception& e) {
+      for (auto& p : flight.partitions) {
+        fail(p.job, fmt::format("partition {}: prover start failed: {}", p.partition, e.what()));
+      }
+    }
+    flight.start_ms = sw.total_ms();
+    {
+      std::lock_guard lock(mutex_);
+      proving_ -= uint32_t(flight.partitions.size());
+      if (flight.pending) finalizing_ += uint32_t(flight.partitions.size());
+    }
+    if (flight.pending) in_flight_->push(std::move(flight));
+  }
+}
+
+void Pipeline::finalizer() {
+  while (auto flight = in_flight_->pop()) {
+    const size_t n = flight->partitions.size();
+    Stopwatch sw;
+    groth16::ProveOutput out;
+    std::string error;
+    try {
+      out = backend_.finish(std::move(flight->pending));
+      if (out.proofs.size() != n) error = "the backend returned the wrong number of proofs";
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    const double finish_ms = sw.total_ms();
+    const double prove_ms = (flight->start_ms + finish_ms) / double(n);
+    for (size_t i = 0; i < n; ++i) {
+      auto& p = flight->partitions[i];
+      if (!error.empty()) {
+        fail(p.job, fmt::format("partition {}: prover finish failed: {}", p.partition, error));
+        continue;
+      }
+      if (p.job->ended()) continue;
+      spdlog::info("job {} partition {}/{} ({}): synthesis {:.1f} ms, wait {:.1f} ms, prove "
+                   "{:.1f} ms (batch of {}) [{}]",
+                   p.job->id, p.partition, p.job->partitions, p.job->circuit_id, p.synthesis_ms,
+                   p.wait_ms, prove_ms, n, format_phases(out.timings));
+      metrics_.partition_done(p.job->circuit_id, p.synthesis_ms / 1000, prove_ms / 1000);
+      const bool last = p.job->add_partition_proof(p.partition, out.proofs[i],
+                                                    std::move(p.inputs), p.synthesis_ms, prove_ms);
+      p.memory.release();
+      if (last) complete(p.job, p.srs);
+    }
+    flight->partitions.clear();  // releases memory and leases before the next item
+    std::lock_guard lock(mutex_);
+    finalizing_ -= uint32_t(n);
+  }
+}
+
+void Pipeline::complete(const std::shared_ptr<Job>& job, const std::shared_ptr<SrsLease>& srs) {
+  Stopwatch sw;
+  auto proofs = job->partition_proofs();
+  auto inputs = job->partition_inputs();
+  SystemRandom seed;
+  std::mt19937_64 rng(seed());
+  bool valid = false;
+  try {
+    valid = proofs.size() == job->partitions &&
+            groth16::verify_proofs_batch((*srs)->pvk, proofs, inputs, rng);
+  } catch (const std::exception& e) {
+    fail(job, std::string("verification failed: ") + e.what());
+    return;
+  }
+  if (!valid) {
+    fail(job, fmt::format("the proof does not verify against the {} verifying key; not returned",
+                          job->circuit_id));
+    return;
+  }
+  const double verify_ms = sw.total_ms();
+  if (job->complete(groth16::encode_proofs(proofs))) {
+    const auto t = job->snapshot().timings;
+    spdlog::info("job {}: completed and verified ({} partitions, {} bytes): queue {:.0f} ms, srs "
+                 "{:.0f} ms, synthesis {:.0f} ms, prove {:.0f} ms, verify {:.1f} ms, total "
+                 "{:.0f} ms",
+                 job->id, job->partitions, proofs.size() * groth16::kProofBytes, t.queue_wait_ms,
+                 t.srs_load_ms, t.synthesis_ms, t.prove_ms, verify_ms, t.total_ms);
+    if (job_ended_) job_ended_(job);
+  }
+}
+
+void Pipeline::fail(const std::shared_ptr<Job>& job, const std::string& error) {
+  if (!job->fail(error)) return;
+  spdlog::error("job {}: failed: {}", job->id, error);
+  purge(job);
+  if (job_ended_) job_ended_(job);
+}
+
+}  // namespace cuzk::engine

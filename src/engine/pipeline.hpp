@@ -1,0 +1,135 @@
+// Pipeline: proves admitted jobs partition by partition, overlapping CPU synthesis with proving.
+//
+//   synthesis tasks ──> synthesis workers ──> Channel (lookahead) ──> prover workers ──> finalizer
+//   (priority order)    (memory-gated)        synthesised partitions   backend.start()   backend.finish()
+//                                                                                        verify, complete
+// - A synthesis task is (job, partition k). Tasks run highest priority first, then oldest job,
+//   then lowest partition; a task starts only when its estimated working set fits the memory
+//   budget (idle parameter sets are evicted to make room), so the budget, not a worker count,
+//   bounds the memory of partitions in flight. The estimate is the witness and a/b/c (from the
+//   circuit's observed sizes, or the parameter file's bounds before the first partition) plus
+//   the prover's copies of the witness, and it stays reserved until finish() returns.
+// - Prover workers take a synthesised partition and, when max_batch_size > 1, further waiting
+//   partitions of the same parameter set, and call backend.start() (which consumes the a/b/c);
+//   the pending proofs go to the finalizer, which runs finish() while the worker starts the next.
+// - Each partition's proof is recorded on its job; when the last one arrives the partition proofs
+//   are batch-verified against the job's public inputs with the circuit's verifying key and only
+//   then returned (192 bytes each, in partition order). A proof that fails verification fails the
+//   job. Any exception fails only the job it belongs to.
+// - A job that ended (cancelled, failed) is skipped at every stage; purge() drops its queued
+//   tasks and synthesised partitions at once, freeing their memory.
+// One log line per partition gives its timings: synthesis, wait for a prover, every backend phase.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include "engine/channel.hpp"
+#include "engine/job.hpp"
+#include "engine/memory_budget.hpp"
+#include "engine/metrics.hpp"
+#include "engine/srs_manager.hpp"
+#include "engine/status.hpp"
+#include "groth16/backend.hpp"
+
+namespace cuzk::engine {
+
+struct PipelineOptions {
+  unsigned synthesis_workers = 1;  // concurrent partition syntheses at most (memory permitting)
+  unsigned prover_workers = 1;     // concurrent backend start() calls
+  unsigned lookahead = 1;          // synthesised partitions buffered for the provers
+  unsigned max_batch_size = 1;     // partitions per backend start()
+};
+
+class Pipeline {
+ public:
+  // `job_ended` is called once for every job the pipeline completes or fails; `room` whenever a
+  // synthesis task leaves the queue (the engine may admit more).
+  Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBudget& budget,
+           SrsManager& srs, Metrics& metrics,
+           std::function<void(const std::shared_ptr<Job>&)> job_ended,
+           std::function<void()> room);
+  ~Pipeline();
+  Pipeline(const Pipeline&) = delete;
+  Pipeline& operator=(const Pipeline&) = delete;
+
+  // Queues the partitions of a running job (its SRS lease set).
+  void admit(const std::shared_ptr<Job>& job);
+  // Drops an ended job's queued tasks and synthesised partitions.
+  void purge(const std::shared_ptr<Job>& job);
+  // True while fewer synthesis tasks wait than there are synthesis workers.
+  bool has_room() const;
+  PipelineStatus status() const;
+  // Stops the workers (queued work is dropped); idempotent.
+  void stop();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  struct Task {
+    std::shared_ptr<Job> job;
+    unsigned partition = 0;
+  };
+  // Highest priority, then oldest job, then lowest partition first.
+  struct TaskOrder {
+    bool operator()(const Task& a, const Task& b) const;
+  };
+  // One partition between the stages; it carries its own references to the circuit and the
+  // parameters, and its memory reservation.
+  struct Partition {
+    std::shared_ptr<Job> job;
+    unsigned partition = 0;
+    std::shared_ptr<SrsLease> srs;
+    MemoryBudget::Reservation memory;
+    std::vector<ff::Fr> inputs;
+    double synthesis_ms = 0;
+    Clock::time_point synthesized_at;
+    double wait_ms = 0;  // synthesised -> taken by a prover
+  };
+  struct Synthesized {
+    Partition partition;
+    r1cs::ProvingAssignment assignment;
+  };
+  struct InFlight {
+    std::vector<Partition> partitions;
+    std::unique_ptr<groth16::Pending> pending;
+    double start_ms = 0;
+  };
+
+  void synthesis_worker();
+  void prover_worker();
+  void finalizer();
+  void synthesize(const Task& task, MemoryBudget::Reservation memory);
+  void complete(const std::shared_ptr<Job>& job, const std::shared_ptr<SrsLease>& srs);
+  void fail(const std::shared_ptr<Job>& job, const std::string& error);
+  uint64_t estimate_bytes(const Task& task) const;
+
+  PipelineOptions options_;
+  groth16::Backend& backend_;
+  MemoryBudget& budget_;
+  SrsManager& srs_;
+  Metrics& metrics_;
+  std::function<void(const std::shared_ptr<Job>&)> job_ended_;
+  std::function<void()> room_;
+
+  mutable std::mutex mutex_;
+  std::condition_variable tasks_cv_;
+  std::set<Task, TaskOrder> tasks_;
+  std::map<std::string, r1cs::CircuitSizes> observed_sizes_;  // per circuit id
+  uint32_t synthesizing_ = 0, proving_ = 0, finalizing_ = 0;
+  bool stopping_ = false;
+
+  std::unique_ptr<Channel<Synthesized>> synthesized_;
+  std::unique_ptr<Channel<InFlight>> in_flight_;
+  std::vector<std::thread> synthesis_threads_, prover_threads_;
+  std::thread finalizer_thread_;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,119 @@
+// PoRep C2 as an engine job: submit-time checks and per-partition synthesis (see porep_job.hpp).
+#include "engine/porep_job.hpp"
+
+#include "filecoin/c1_check.hpp"
+#include "filecoin/c1_json.hpp"
+#include "filecoin/commitments.hpp"
+#include "filecoin/public_inputs.hpp"
+#include "filecoin/stacked_circuit.hpp"
+#include "util/hex.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+using filecoin::SealCommitPhase1Output;
+
+class PorepJob final : public CircuitJob {
+ public:
+  PorepJob(SealCommitPhase1Output c1, std::vector<std::vector<ff::Fr>> inputs,
+           const ProofRequest& request)
+      : c1_(std::move(c1)), inputs_(std::move(inputs)),
+        circuit_id_(c1_.registered_proof->circuit_id()),
+        description_(std::string(c1_.registered_proof->name) + " miner " +
+                     std::to_string(request.miner_id) + " sector " +
+                     std::to_string(request.sector_number)) {}
+
+  const std::string& circuit_id() const override { return circuit_id_; }
+  unsigned partitions() const override { return unsigned(inputs_.size()); }
+  std::string describe() const override { return description_; }
+  void synthesize(unsigned partition, r1cs::ProvingAssignment& out) const override {
+    filecoin::synthesize_stacked_partition(out, c1_, partition);
+  }
+  std::vector<ff::Fr> public_inputs(unsigned partition,
+                                    const r1cs::ProvingAssignment&) const override {
+    return inputs_.at(partition);
+  }
+
+ private:
+  SealCommitPhase1Output c1_;
+  std::vector<std::vector<ff::Fr>> inputs_;  // [partition]
+  std::string circuit_id_, description_;
+};
+
+Error<SubmitError> invalid(std::string message) {
+  return {SubmitError::kInvalidArgument, std::move(message)};
+}
+
+}  // namespace
+
+std::array<uint8_t, 32> prover_id_from_miner(uint64_t miner_id) {
+  std::array<uint8_t, 32> id{};
+  size_t i = 0;
+  do {
+    uint8_t byte = miner_id & 0x7f;
+    miner_id >>= 7;
+    id[i++] = byte | (miner_id != 0 ? 0x80 : 0);
+  } while (miner_id != 0);
+  return id;
+}
+
+Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofRequest& request,
+                                                                 unsigned check_threads) {
+  auto type = filecoin::find_seal_proof(request.registered_proof);
+  if (!type) return invalid("registered_proof: " + type.error().message);
+  const auto* proof = *type;
+  if (request.sector_size != proof->sector->sector_size) {
+    return invalid("sector_size: " + std::to_string(request.sector_size) +
+                   " does not match registered_proof " + std::to_string(proof->id) + " (" +
+                   std::string(proof->name) + ", " + std::to_string(proof->sector->sector_size) +
+                   " bytes)");
+  }
+  if (request.vanilla_proof.empty()) {
+    return invalid("vanilla_proof: empty; PoRep needs Curio's C1 envelope "
+                   "{\"SectorNum\",\"Phase1Out\",\"SectorSize\"}");
+  }
+  auto envelope = filecoin::parse_curio_envelope(request.vanilla_proof);
+  if (!envelope) return invalid("vanilla_proof: " + envelope.error().message);
+  if (envelope->sector_size != request.sector_size) {
+    return invalid("vanilla_proof: SectorSize " + std::to_string(envelope->sector_size) +
+                   " differs from sector_size " + std::to_string(request.sector_size));
+  }
+  if (envelope->sector_num != request.sector_number) {
+    return invalid("vanilla_proof: SectorNum " + std::to_string(envelope->sector_num) +
+                   " differs from sector_number " + std::to_string(request.sector_number));
+  }
+  const auto& bytes = envelope->phase1_out;
+  auto c1 = filecoin::parse_c1_json({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+  if (!c1) return invalid("vanilla_proof: Phase1Out: " + c1.error().message);
+  if (c1->registered_proof->id != proof->id) {
+    return invalid("registered_proof: " + std::to_string(proof->id) + " (" +
+                   std::string(proof->name) + ") but the C1 is for " +
+                   std::string(c1->registered_proof->name));
+  }
+  if (request.miner_id != 0 || request.sector_number != 0) {
+    auto replica_id = filecoin::generate_replica_id(prover_id_from_miner(request.miner_id),
+                                                    request.sector_number, c1->ticket, c1->comm_d,
+                                                    proof->porep_id());
+    if (replica_id != c1->replica_id) {
+      return invalid("miner_id / sector_number: " + std::to_string(request.miner_id) + " / " +
+                     std::to_string(request.sector_number) +
+                     " do not give the C1's replica_id " + to_hex(c1->replica_id));
+    }
+  }
+  filecoin::C1CheckOptions options;
+  options.threads = check_threads;
+  if (auto check = filecoin::check_c1(*c1, options); !check) {
+    return invalid("vanilla_proof: Phase1Out: " + check.error().message);
+  }
+  filecoin::PorepPublicValues values{c1->replica_id, c1->comm_d, c1->comm_r, c1->seed};
+  std::vector<std::vector<ff::Fr>> inputs;
+  for (unsigned k = 0; k < proof->partitions(); ++k) {
+    auto in = filecoin::porep_public_inputs(*proof, values, k);
+    if (!in) return invalid("vanilla_proof: Phase1Out: " + in.error().message);
+    inputs.push_back(std::move(in).value());
+  }
+  return std::unique_ptr<CircuitJob>(
+      std::make_unique<PorepJob>(std::move(c1).value(), std::move(inputs), request));
+}
+
+}  // namespace cuzk::engine

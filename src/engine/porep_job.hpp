@@ -1,0 +1,30 @@
+// PorepJob: a PoRep commit-phase-2 proof (StackedDRG), built from Curio's SubmitProofRequest.
+//
+// make_porep_job() does every check that needs no circuit, so that bad input is refused at
+// submit time with a message naming the field, in milliseconds rather than after synthesis:
+//   registered_proof known; sector_size equal to its sector size; vanilla_proof a Curio envelope
+//   {"SectorNum","Phase1Out","SectorSize"} whose SectorSize matches and whose C1 parses
+//   (filecoin::parse_c1_json) and is for the same registered proof; SectorNum equal to
+//   sector_number; when miner_id or sector_number is non-zero, the C1's replica_id equal to the
+//   one derived from them (so a C1 sent under the wrong sector is caught); filecoin::check_c1
+//   (shapes, challenges, every Merkle path and label); the public inputs of every partition.
+// Partition k is synthesised by filecoin::synthesize_stacked_partition and must verify against
+// filecoin::porep_public_inputs — computed from the C1, independently of synthesis.
+#pragma once
+
+#include <memory>
+
+#include "engine/circuit_job.hpp"
+#include "engine/request.hpp"
+#include "util/result.hpp"
+
+namespace cuzk::engine {
+
+// Filecoin's prover id of an ID address f0<miner_id>: the address payload (the LEB128 varint of
+// the id), zero-padded to 32 bytes.
+std::array<uint8_t, 32> prover_id_from_miner(uint64_t miner_id);
+
+Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofRequest& request,
+                                                                 unsigned check_threads = 0);
+
+}  // namespace cuzk::engine

@@ -1,0 +1,327 @@
+// Parameter sets by circuit id: load, tiers, leases, LRU eviction (see srs_manager.hpp).
+#include "engine/srs_manager.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <bit>
+
+#include "engine/param_files.hpp"
+#include "util/mapped_file.hpp"
+#include "util/stopwatch.hpp"
+
+namespace cuzk::engine {
+
+struct SrsManager::Entry {
+  std::string circuit_id;
+  bool loading = false;
+  std::shared_ptr<const LoadedSrs> hot;
+  MemoryBudget::Reservation reservation;  // hot bytes
+  std::unique_ptr<MappedFile> mapping;    // kept while hot or warm
+  bool test_parameters = false;
+  uint64_t size_bytes = 0;
+  uint32_t refs = 0;
+  Clock::time_point last_used = Clock::now();
+  double last_load_ms = 0;
+};
+
+namespace {
+
+constexpr uint64_t kProgressLogBytes = uint64_t(256) << 20;  // log per section above this size
+
+Error<SrsError> srs_error(SrsError code, std::string message) {
+  return {code, std::move(message)};
+}
+
+double gib(uint64_t bytes) { return double(bytes) / double(uint64_t(1) << 30); }
+
+uint64_t decoded_bytes(const groth16::ParamsLayout& l) {
+  const uint64_t g1 = sizeof(curve::G1Affine), g2 = sizeof(curve::G2Affine);
+  return (uint64_t(l.ic.count) + l.h.count + l.l.count + l.a.count + l.b_g1.count) * g1 +
+         uint64_t(l.b_g2.count) * g2;
+}
+
+}  // namespace
+
+const char* to_string(SrsTier tier) {
+  switch (tier) {
+    case SrsTier::kHot:
+      return "hot";
+    case SrsTier::kWarm:
+      return "warm";
+    case SrsTier::kCold:
+      return "cold";
+  }
+  return "?";
+}
+
+SrsLease::SrsLease(SrsLease&& o) noexcept
+    : manager_(std::exchange(o.manager_, nullptr)), srs_(std::move(o.srs_)) {}
+
+SrsLease& SrsLease::operator=(SrsLease&& o) noexcept {
+  if (this != &o) {
+    reset();
+    manager_ = std::exchange(o.manager_, nullptr);
+    srs_ = std::move(o.srs_);
+  }
+  return *this;
+}
+
+void SrsLease::reset() {
+  if (manager_ && srs_) manager_->release(srs_->circuit_id);
+  manager_ = nullptr;
+  srs_.reset();
+}
+
+SrsManager::SrsManager(SrsOptions options, MemoryBudget& budget)
+    : options_(std::move(options)), budget_(budget) {}
+
+SrsManager::~SrsManager() = default;
+
+void SrsManager::stop() {
+  std::lock_guard lock(mutex_);
+  stopped_ = true;
+}
+
+Result<SrsLease, SrsError> SrsManager::acquire(const std::string& circuit_id, double* load_ms) {
+  Stopwatch sw;
+  std::unique_lock lock(mutex_);
+  auto& slot = entries_[circuit_id];
+  if (!slot) {
+    slot = std::make_unique<Entry>();
+    slot->circuit_id = circuit_id;
+  }
+  Entry& entry = *slot;
+  load_done_.wait(lock, [&] { return !entry.loading; });
+  if (!entry.hot) {
+    entry.loading = true;
+    lock.unlock();
+    auto loaded = load(entry);
+    lock.lock();
+    entry.loading = false;
+    load_done_.notify_all();
+    if (!loaded) return loaded.error();
+    entry.hot = std::move(loaded).value();
+  }
+  ++entry.refs;
+  entry.last_used = Clock::now();
+  if (load_ms) *load_ms = sw.total_ms();
+  return SrsLease(this, entry.hot);
+}
+
+void SrsManager::release(const std::string& circuit_id) {
+  std::lock_guard lock(mutex_);
+  auto it = entries_.find(circuit_id);
+  if (it == entries_.end() || it->second->refs == 0) return;
+  --it->second->refs;
+  it->second->last_used = Clock::now();
+}
+
+Result<SrsManager::PreloadResult, SrsError> SrsManager::preload(const std::string& circuit_id) {
+  bool was_hot = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(circuit_id);
+    was_hot = it != entries_.end() && it->second->hot && !it->second->loading;
+  }
+  double ms = 0;
+  auto lease = acquire(circuit_id, &ms);
+  if (!lease) return lease.error();
+  return PreloadResult{was_hot, was_hot ? 0.0 : ms};
+}
+
+Result<SrsManager::EvictResult, SrsError> SrsManager::evict(const std::string& circuit_id) {
+  std::lock_guard lock(mutex_);
+  auto it = entries_.find(circuit_id);
+  if (it == entries_.end()) return EvictResult{};
+  Entry& e = *it->second;
+  if (e.refs > 0 || e.loading) {
+    return srs_error(SrsError::kInUse, circuit_id + ": in use by " + std::to_string(e.refs) +
+                                           " proof(s)" + (e.loading ? ", loading" : ""));
+  }
+  EvictResult result{e.hot != nullptr, e.hot ? e.reservation.bytes() : 0};
+  e.hot.reset();
+  e.reservation.release();
+  e.mapping.reset();
+  if (result.was_loaded) {
+    spdlog::info("srs {}: evicted on request, {:.2f} GiB freed", circuit_id,
+                 gib(result.freed_bytes));
+  }
+  return result;
+}
+
+uint64_t SrsManager::evict_idle_for(uint64_t bytes) {
+  std::lock_guard lock(mutex_);
+  const auto now = Clock::now();
+  std::vector<Entry*> candidates;
+  for (auto& [id, e] : entries_) {
+    if (e->hot && e->refs == 0 && !e->loading && now - e->last_used >= options_.eviction_min_idle) {
+      candidates.push_back(e.get());
+    }
+  }
+  std::sort(candidates.begin(), candidates.end(),
+            [](const Entry* a, const Entry* b) { return a->last_used < b->last_used; });
+  uint64_t freed = 0;
+  for (Entry* e : candidates) {
+    if (budget_.available() >= bytes) break;
+    const uint64_t size = e->reservation.bytes();
+    e->hot.reset();
+    e->reservation.release();  // keeps the mapping: warm
+    freed += size;
+    spdlog::info("srs {}: evicted (idle, least recently used) to make room, {:.2f} GiB freed",
+                 e->circuit_id, gib(size));
+  }
+  return freed;
+}
+
+std::vector<SrsEntryStatus> SrsManager::status() const {
+  std::lock_guard lock(mutex_);
+  const auto now = Clock::now();
+  std::vector<SrsEntryStatus> out;
+  for (const auto& [id, e] : entries_) {
+    SrsEntryStatus s;
+    s.circuit_id = id;
+    s.tier = e->hot ? SrsTier::kHot : e->mapping ? SrsTier::kWarm : SrsTier::kCold;
+    s.size_bytes = e->size_bytes;
+    s.ref_count = e->refs;
+    s.last_load_ms = e->last_load_ms;
+    s.idle_seconds = e->refs > 0 ? 0 : std::chrono::duration<double>(now - e->last_used).count();
+    s.test_parameters = e->test_parameters;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+uint64_t SrsManager::hot_bytes() const {
+  std::lock_guard lock(mutex_);
+  uint64_t total = 0;
+  for (const auto& [id, e] : entries_) total += e->hot ? e->reservation.bytes() : 0;
+  return total;
+}
+
+Result<MemoryBudget::Reservation, SrsError> SrsManager::reserve_for_load(
+    const std::string& circuit_id, uint64_t bytes) {
+  if (bytes > budget_.limit()) {
+    return srs_error(SrsError::kTooLarge,
+                     circuit_id + ": parameters need " + std::to_string(bytes) +
+                         " bytes, more than the whole memory budget (" +
+                         std::to_string(budget_.limit()) + ")");
+  }
+  bool logged = false;
+  for (;;) {
+    const uint64_t generation = budget_.generation();
+    if (auto r = budget_.try_reserve(bytes)) return std::move(*r);
+    if (evict_idle_for(bytes) > 0) continue;
+    {
+      std::lock_guard lock(mutex_);
+      if (stopped_) return srs_error(SrsError::kStopped, circuit_id + ": shutting down");
+    }
+    if (!logged) {
+      spdlog::info("srs {}: waiting for {:.2f} GiB of memory budget ({:.2f} GiB free)",
+                   circuit_id, gib(bytes), gib(budget_.available()));
+      logged = true;
+    }
+    budget_.wait_for_release(generation, std::chrono::seconds(1));
+  }
+}
+
+Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
+  const std::string& id = entry.circuit_id;
+  Stopwatch sw;
+  std::vector<std::string> tried;
+  auto where = find_parameter_file(options_.param_cache, id, &tried);
+  if (!where) {
+    std::string list;
+    for (const auto& t : tried) list += (list.empty() ? "" : ", ") + t;
+    return srs_error(SrsError::kNotFound, "no parameters for circuit " + id + " (looked for " +
+                                              list + ")");
+  }
+  // The mapping moves out of the entry while loading (status() reads the entry under the lock)
+  // and back in at the end, unless the file turned out bad.
+  std::unique_ptr<MappedFile> mapping;
+  {
+    std::lock_guard lock(mutex_);
+    mapping = std::move(entry.mapping);
+  }
+  try {
+    if (!mapping || mapping->path() != where->path) {
+      mapping = std::make_unique<MappedFile>(where->path);
+    }
+  } catch (const std::exception& e) {
+    return srs_error(SrsError::kBadFile, e.what());
+  }
+  auto file = mapping->bytes();
+  auto fail = [&](const std::string& what) {
+    return srs_error(SrsError::kBadFile, where->path + ": " + what);
+  };
+  auto layout = groth16::scan_params_layout(file);
+  if (!layout) return fail(layout.error().message);
+  const uint64_t bytes = decoded_bytes(*layout);
+  {
+    std::lock_guard lock(mutex_);
+    entry.test_parameters = where->test_parameters;
+    entry.size_bytes = bytes;
+  }
+  if (where->test_parameters) {
+    spdlog::warn("srs {}: using TEST parameters {} (our own setup, not Filecoin's): proofs verify "
+                 "only against its .vk",
+                 id, where->path);
+  }
+  spdlog::info("srs {}: loading {} ({:.2f} GiB on disk, {:.2f} GiB in memory)", id, where->path,
+               gib(file.size()), gib(bytes));
+  auto reservation = reserve_for_load(id, bytes);
+  if (!reservation) return reservation.error();
+
+  auto srs = std::make_shared<LoadedSrs>();
+  srs->circuit_id = id;
+  srs->path = where->path;
+  srs->test_parameters = where->test_parameters;
+  srs->bytes = bytes;
+  auto vk = groth16::read_verifying_key(file, true);
+  if (!vk) return fail(vk.error().message);
+  srs->params.vk = std::move(vk).value();
+  const bool verbose = file.size() >= kProgressLogBytes;
+  const uint64_t total = file.size();
+  auto progress = [&](const char* section, const groth16::ParamsLayout::Section& s,
+                      size_t point_bytes) {
+    if (!verbose) return;
+    const uint64_t done = s.offset + uint64_t(s.count) * point_bytes;
+    spdlog::info("srs {}: {} decoded ({:.0f}%, {:.1f} s)", id, section,
+                 100.0 * double(done) / double(total), sw.total_ms() / 1000);
+  };
+  const unsigned t = options_.load_threads;
+  const auto& l = *layout;
+  struct G1Part {
+    const char* name;
+    const groth16::ParamsLayout::Section& section;
+    std::vector<curve::G1Affine>& out;
+  };
+  for (G1Part part : {G1Part{"h", l.h, srs->params.h}, G1Part{"l", l.l, srs->params.l},
+                      G1Part{"a", l.a, srs->params.a}, G1Part{"b_g1", l.b_g1, srs->params.b_g1}}) {
+    auto points = groth16::read_g1_section(file, part.section, part.name, t);
+    if (!points) return fail(points.error().message);
+    part.out = std::move(points).value();
+    progress(part.name, part.section, 96);
+  }
+  auto b_g2 = groth16::read_g2_section(file, l.b_g2, "b_g2", t);
+  if (!b_g2) return fail(b_g2.error().message);
+  srs->params.b_g2 = std::move(b_g2).value();
+  progress("b_g2", l.b_g2, 192);
+  srs->pvk = groth16::prepare_verifying_key(srs->params.vk);
+  srs->bounds.num_inputs = l.ic.count;
+  srs->bounds.num_aux = l.l.count;
+  srs->bounds.num_constraints = size_t(l.h.count) + 1;
+
+  const double load_ms = sw.total_ms();
+  {
+    std::lock_guard lock(mutex_);
+    entry.reservation = std::move(reservation).value();
+    entry.mapping = std::move(mapping);
+    entry.last_load_ms = load_ms;
+  }
+  spdlog::info("srs {}: loaded in {:.0f} ms (domain 2^{}, {} inputs, {} aux)", id, load_ms, std::bit_width(srs->bounds.num_constraints) - 1,
+               srs->bounds.num_inputs, srs->bounds.num_aux);
+  return srs;
+}
+
+}  // namespace cuzk::engine

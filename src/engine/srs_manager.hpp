@@ -1,0 +1,141 @@
+// SrsManager: the Groth16 parameter sets (SRS) of the circuits, loaded on demand from the
+// parameter cache directory (param_files.hpp) and kept resident while they are worth their memory.
+//
+// Tiers (as reported by GetStatus):
+//   hot   decoded in memory (groth16::Parameters + prepared verifying key), ready to prove with;
+//         its size is reserved in the shared MemoryBudget;
+//   warm  the file is still mapped (page cache) after a budget eviction: reloading skips the disk;
+//   cold  on disk only (never loaded, or explicitly evicted).
+// acquire() returns an SrsLease, an RAII reference count: an entry with a lease is never evicted.
+// Concurrent acquires of one circuit share one load. When a load does not fit the budget, idle
+// hot entries (no lease, unused for at least eviction_min_idle) are evicted least recently used
+// first; if it still does not fit, the load waits for memory to be released (other jobs'
+// partitions finishing) and fails only if the set is larger than the whole budget.
+// Loads log their progress section by section and report their time.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/memory_budget.hpp"
+#include "groth16/parameters.hpp"
+#include "groth16/verifier.hpp"
+#include "r1cs/proving_assignment.hpp"
+#include "util/result.hpp"
+
+namespace cuzk::engine {
+
+struct LoadedSrs {
+  std::string circuit_id;
+  std::string path;
+  bool test_parameters = false;
+  groth16::Parameters params;
+  groth16::PreparedVerifyingKey pvk;
+  // Upper bounds from the file: inputs = |ic|, aux = |l|, constraints = domain size (|h| + 1).
+  r1cs::CircuitSizes bounds;
+  uint64_t bytes = 0;  // the decoded parameters' memory, as reserved in the budget
+};
+
+enum class SrsTier { kHot = 0, kWarm = 1, kCold = 2 };  // the wire values of SRSStatus.Tier
+const char* to_string(SrsTier tier);                     // "hot", "warm", "cold"
+
+enum class SrsError { kNotFound, kBadFile, kTooLarge, kInUse, kStopped };
+
+class SrsManager;
+
+class SrsLease {
+ public:
+  SrsLease() = default;
+  SrsLease(SrsLease&& o) noexcept;
+  SrsLease& operator=(SrsLease&& o) noexcept;
+  SrsLease(const SrsLease&) = delete;
+  SrsLease& operator=(const SrsLease&) = delete;
+  ~SrsLease() { reset(); }
+
+  explicit operator bool() const { return srs_ != nullptr; }
+  const LoadedSrs& operator*() const { return *srs_; }
+  const LoadedSrs* operator->() const { return srs_.get(); }
+  void reset();
+
+ private:
+  friend class SrsManager;
+  SrsLease(SrsManager* manager, std::shared_ptr<const LoadedSrs> srs)
+      : manager_(manager), srs_(std::move(srs)) {}
+  SrsManager* manager_ = nullptr;
+  std::shared_ptr<const LoadedSrs> srs_;
+};
+
+struct SrsOptions {
+  std::string param_cache;
+  std::chrono::milliseconds eviction_min_idle{std::chrono::minutes(5)};
+  unsigned load_threads = 0;  // decoding threads (0 = all cores)
+};
+
+struct SrsEntryStatus {
+  std::string circuit_id;
+  SrsTier tier = SrsTier::kCold;
+  uint64_t size_bytes = 0;
+  uint32_t ref_count = 0;
+  double last_load_ms = 0;
+  double idle_seconds = 0;
+  bool test_parameters = false;
+};
+
+class SrsManager {
+ public:
+  SrsManager(SrsOptions options, MemoryBudget& budget);
+  ~SrsManager();
+  SrsManager(const SrsManager&) = delete;
+  SrsManager& operator=(const SrsManager&) = delete;
+
+  // Blocks until the circuit's parameters are hot. `load_ms` receives this call's wait (0 when
+  // they were hot already).
+  Result<SrsLease, SrsError> acquire(const std::string& circuit_id, double* load_ms = nullptr);
+
+  struct PreloadResult {
+    bool already_loaded = false;
+    double load_ms = 0;
+  };
+  Result<PreloadResult, SrsError> preload(const std::string& circuit_id);
+
+  struct EvictResult {
+    bool was_loaded = false;
+    uint64_t freed_bytes = 0;
+  };
+  // To cold. kInUse while a lease is held.
+  Result<EvictResult, SrsError> evict(const std::string& circuit_id);
+
+  // Evicts idle hot entries, least recently used first, until `bytes` are available in the
+  // budget or no candidate is left. Returns the bytes freed.
+  uint64_t evict_idle_for(uint64_t bytes);
+
+  std::vector<SrsEntryStatus> status() const;
+  uint64_t hot_bytes() const;
+
+  // Makes waiting loads give up (kStopped); used at shutdown.
+  void stop();
+
+ private:
+  friend class SrsLease;
+  struct Entry;
+  using Clock = std::chrono::steady_clock;
+
+  void release(const std::string& circuit_id);
+  Result<std::shared_ptr<LoadedSrs>, SrsError> load(Entry& entry);
+  Result<MemoryBudget::Reservation, SrsError> reserve_for_load(const std::string& circuit_id,
+                                                               uint64_t bytes);
+
+  SrsOptions options_;
+  MemoryBudget& budget_;
+  mutable std::mutex mutex_;
+  std::condition_variable load_done_;
+  std::map<std::string, std::unique_ptr<Entry>> entries_;
+  bool stopped_ = false;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,53 @@
+// Channel set-up and the PoRep request builder (see client.hpp).
+#include "server/client.hpp"
+
+#include "filecoin/c1_json.hpp"
+
+namespace cuzk::server {
+
+std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address) {
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(256 << 20);
+  args.SetMaxSendMessageSize(256 << 20);
+  return v1::ProvingEngine::NewStub(
+      grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args));
+}
+
+filecoin::FilecoinResult<v1::SubmitProofRequest> make_porep_request(
+    std::string_view text, const PorepRequestOptions& options) {
+  filecoin::CurioC1Envelope envelope;
+  std::string envelope_json;
+  if (text.find("\"Phase1Out\"") != std::string_view::npos) {
+    auto parsed = filecoin::parse_curio_envelope(text);
+    if (!parsed) return parsed.error();
+    envelope = std::move(parsed).value();
+    envelope_json = std::string(text);
+  } else {
+    envelope.phase1_out.assign(text.begin(), text.end());
+    envelope.sector_num = options.sector_number.value_or(0);
+  }
+  const auto& bytes = envelope.phase1_out;
+  auto c1 = filecoin::parse_c1_json({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+  if (!c1) return c1.error();
+  const auto* proof = c1->registered_proof;
+  if (envelope_json.empty()) {
+    envelope.sector_size = proof->sector->sector_size;
+    envelope_json = filecoin::to_json(envelope);
+  }
+  v1::SubmitProofRequest request;
+  const uint64_t sector = options.sector_number.value_or(envelope.sector_num);
+  request.set_request_id(!options.request_id.empty()
+                             ? options.request_id
+                             : "porep-" + std::to_string(options.miner_id) + "-" +
+                                   std::to_string(sector));
+  request.set_proof_kind(v1::POREP_SEAL_COMMIT);
+  request.set_sector_size(proof->sector->sector_size);
+  request.set_registered_proof(proof->id);
+  request.set_priority(options.priority);
+  request.set_vanilla_proof(std::move(envelope_json));
+  request.set_sector_number(sector);
+  request.set_miner_id(options.miner_id);
+  return request;
+}
+
+}  // namespace cuzk::server

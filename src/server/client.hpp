@@ -1,0 +1,34 @@
+// Client side of cuzk.v1: a channel and stub to a daemon with the same message limits Curio's Go
+// client uses, and the PoRep request builder shared by cuzk-bench and the tests.
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "cuzk/v1/proving.grpc.pb.h"
+#include "filecoin/error.hpp"
+
+namespace cuzk::server {
+
+// "unix:///run/cuzk.sock" or "host:port". Send and receive limits: 256 MiB, as Curio's client.
+std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address);
+
+struct PorepRequestOptions {
+  std::string request_id;  // empty: "porep-<miner>-<sector>", as Curio names them
+  uint64_t miner_id = 0;
+  std::optional<uint64_t> sector_number;  // default: the envelope's SectorNum, else 0
+  v1::Priority priority = v1::PRIORITY_UNSPECIFIED;
+};
+
+// A POREP_SEAL_COMMIT request from a C1 file's text: Curio's envelope (sent as is), or the bare C1
+// JSON (wrapped into an envelope, as Curio does). registered_proof and sector_size come from the
+// C1. Errors are the C1 parser's.
+filecoin::FilecoinResult<v1::SubmitProofRequest> make_porep_request(
+    std::string_view c1_or_envelope, const PorepRequestOptions& options);
+
+}  // namespace cuzk::server
