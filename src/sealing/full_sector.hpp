@@ -3,7 +3,7 @@
 // (spec §3, §7). Building it is the parallel tail of sealing: the encoding replica = last label
 // + data (Fr addition) and the 2^n column hashes (one Poseidon each) split over threads, then
 // trees C and R_last are built side by side. For 8 MiB that is ~2^18 Poseidon-2 and 2 × 37,449
-// Poseidon-8 hashes, ~10 s of CPU; memory ~60 MB.
+// Poseidon-8 hashes, ~6 s of CPU (12 µs / 43 µs each measured); ~90 MB peak for the sector.
 #pragma once
 
 #include <span>
