@@ -11,5 +11,6 @@ namespace cuzk::bench {
 void add_setup_command(CLI::App& app);
 void add_prove_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
+void add_gen_c1_command(CLI::App& app);
 
 }  // namespace cuzk::bench

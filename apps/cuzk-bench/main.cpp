@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   cuzk::bench::add_setup_command(app);
   cuzk::bench::add_prove_command(app);
   cuzk::bench::add_verify_command(app);
+  cuzk::bench::add_gen_c1_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
