@@ -5,7 +5,9 @@
 // of a C1 all read labels through this one function.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <span>
 
 #include "filecoin/labels.hpp"
 #include "filecoin/stacked_graph.hpp"

@@ -2,7 +2,7 @@
 #include "sealing/virtual_sector.hpp"
 
 #include <map>
-#include <set>
+#include <optional>
 #include <string>
 
 #include "filecoin/challenges.hpp"
@@ -18,7 +18,8 @@
 namespace cuzk::sealing {
 namespace {
 
-SealingResult<bool> check_virtual_request(const SealRequest& request) {
+// Why the request cannot be a virtual sector, if it cannot.
+std::optional<Error<SealingError>> virtual_request_error(const SealRequest& request) {
   if (request.proof == nullptr) {
     return sealing_error(SealingError::kMissingProof, "seal request: no registered proof");
   }
@@ -33,7 +34,7 @@ SealingResult<bool> check_virtual_request(const SealRequest& request) {
     return sealing_error(SealingError::kBadSectorData,
                          "virtual sectors are committed capacity: the request must carry no data");
   }
-  return true;
+  return std::nullopt;
 }
 
 // Every partition's interactive challenges (known before any tree) and their parents.
@@ -80,7 +81,7 @@ SparseSector::Columns materialise_columns(
 }  // namespace
 
 SealingResult<GeneratedC1> generate_virtual_c1(const SealRequest& request) {
-  if (auto ok = check_virtual_request(request); !ok.ok()) return ok.error();
+  if (auto error = virtual_request_error(request)) return *error;
   const filecoin::ProofType& proof = *request.proof;
   const filecoin::PorepSectorConfig& config = *proof.sector;
 

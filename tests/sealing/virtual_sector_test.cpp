@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
-#include <set>
 
 #include "filecoin/commitments.hpp"
 #include "filecoin/stacked_graph.hpp"
