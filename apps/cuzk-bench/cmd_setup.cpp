@@ -1,9 +1,12 @@
-// cuzk-bench setup: random-toxic-waste parameters for the built-in test circuit.
+// cuzk-bench setup: random-toxic-waste test parameters for the built-in chain circuit
+// (--constraints N) or a PoRep circuit (--proof-type P: cuzk-test-<circuit id>.params / .vk).
 #include <filesystem>
 #include <iostream>
 #include <random>
 
 #include "commands.hpp"
+#include "filecoin/porep_parameters.hpp"
+#include "proof_types.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/setup.hpp"
 #include "r1cs/keypair_assembly.hpp"
@@ -14,34 +17,50 @@ namespace cuzk::bench {
 void add_setup_command(CLI::App& app) {
   struct Options {
     size_t constraints = 0;
+    std::string proof_type;
     std::string out;
     uint64_t seed = 0;
     unsigned threads = 0;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("setup", "Generate test parameters (.params and .vk)");
-  cmd->add_option("--constraints", opt->constraints, "Constraints of the test circuit")
-      ->required()
-      ->check(CLI::Range(size_t(2), size_t(1) << 31));
+  auto* constraints =
+      cmd->add_option("--constraints", opt->constraints, "Constraints of the test circuit")
+          ->check(CLI::Range(size_t(2), size_t(1) << 31));
+  auto* proof_type = cmd->add_option("--proof-type", opt->proof_type,
+                                     "Registered seal proof (name or id): its PoRep circuit");
+  constraints->excludes(proof_type);
   cmd->add_option("--out", opt->out, "Output directory")->required();
   cmd->add_option("--seed", opt->seed, "Seed of the toxic waste (default: random)");
   cmd->add_option("--threads", opt->threads, "Threads (0 = all cores)");
   cmd->callback([opt] {
     Stopwatch sw;
+    uint64_t seed = opt->seed ? opt->seed : std::random_device{}();
+    std::mt19937_64 rng(seed);
+    auto progress = [&](std::string_view stage, size_t done, size_t total) {
+      std::cerr << "setup: " << stage << " " << done << "/" << total << " points ("
+                << sw.total_ms() / 1000 << " s)\n";
+    };
+    if (!opt->proof_type.empty()) {
+      const filecoin::ProofType& proof = find_proof_type(opt->proof_type);
+      std::cerr << "setup: " << proof.circuit_id() << " test parameters (blank "
+                << proof.name << " circuit, random toxic waste)\n";
+      const auto files = filecoin::write_porep_test_parameters(opt->out, *proof.sector, rng,
+                                                               opt->threads, progress);
+      std::cerr << "setup: wrote " << files.params << " and .vk in " << sw.total_ms() / 1000
+                << " s\n";
+      std::cout << files.params << "\n";
+      return;
+    }
+    if (opt->constraints == 0) throw std::runtime_error("setup: give --constraints or --proof-type");
     r1cs::KeypairAssembly cs;
     groth16::synthesize_bench_circuit(cs, opt->constraints, 0);
     cs.finalize();
     std::cerr << "setup: circuit of " << cs.num_constraints() << " constraints ("
               << cs.num_inputs() << " inputs, " << cs.num_aux() << " aux) synthesised in "
               << sw.lap_ms() << " ms\n";
-    uint64_t seed = opt->seed ? opt->seed : std::random_device{}();
-    std::mt19937_64 rng(seed);
-    auto params = groth16::generate_parameters(
-        cs, groth16::ToxicWaste::random(rng), opt->threads,
-        [&](std::string_view stage, size_t done, size_t total) {
-          std::cerr << "setup: " << stage << " " << done << "/" << total << " points ("
-                    << sw.total_ms() / 1000 << " s)\n";
-        });
+    auto params =
+        groth16::generate_parameters(cs, groth16::ToxicWaste::random(rng), opt->threads, progress);
     std::filesystem::create_directories(opt->out);
     const std::string stem = opt->out + "/" + groth16::bench_circuit_params_stem(opt->constraints);
     groth16::write_parameters_file(params, stem + ".params");

@@ -12,5 +12,8 @@ void add_setup_command(CLI::App& app);
 void add_prove_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_gen_c1_command(CLI::App& app);
+void add_c2_inputs_command(CLI::App& app);
+void add_verify_c2_command(CLI::App& app);
+void add_circuit_info_command(CLI::App& app);
 
 }  // namespace cuzk::bench

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "filecoin/c1_json.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::bench {
@@ -22,10 +23,38 @@ void write_file(const std::string& path, std::span<const uint8_t> bytes) {
   if (!out) throw std::runtime_error(path + ": write failed");
 }
 
-std::string inputs_to_json(std::span<const ff::Fr> inputs) {
+namespace {
+
+nlohmann::json inputs_array(std::span<const ff::Fr> inputs) {
   nlohmann::json j = nlohmann::json::array();
   for (const auto& x : inputs) j.push_back(to_hex(x.to_bytes_le()));
+  return j;
+}
+
+}  // namespace
+
+std::string inputs_to_json(std::span<const ff::Fr> inputs) {
+  return inputs_array(inputs).dump() + "\n";
+}
+
+std::string partition_inputs_to_json(std::span<const std::vector<ff::Fr>> partitions) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& inputs : partitions) j.push_back(inputs_array(inputs));
   return j.dump() + "\n";
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+  write_file(path, std::span(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
+}
+
+filecoin::SealCommitPhase1Output read_c1_file(const std::string& path) {
+  const std::vector<uint8_t> bytes = read_file(path);
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  // Curio's envelope is the only form with a "Phase1Out" key.
+  auto c1 = text.find("\"Phase1Out\"") != std::string_view::npos ? filecoin::parse_curio_c1(text)
+                                                                  : filecoin::parse_c1_json(text);
+  if (!c1) throw std::runtime_error(path + ": " + c1.error().message);
+  return std::move(c1).value();
 }
 
 std::vector<ff::Fr> inputs_from_json(const std::string& text) {

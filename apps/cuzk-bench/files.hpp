@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ff/fr.hpp"
+#include "filecoin/c1_output.hpp"
 
 namespace cuzk::bench {
 
@@ -18,5 +19,14 @@ void write_file(const std::string& path, std::span<const uint8_t> bytes);
 std::string inputs_to_json(std::span<const ff::Fr> inputs);
 // Throws std::runtime_error naming the bad entry.
 std::vector<ff::Fr> inputs_from_json(const std::string& text);
+// Per-partition inputs (PoRep C2): [["<64 hex>", ...], ...].
+std::string partition_inputs_to_json(std::span<const std::vector<ff::Fr>> partitions);
+
+// A C1 output from a file holding either the C1 JSON or Curio's envelope around it; throws
+// std::runtime_error with the parser's message (field path included).
+filecoin::SealCommitPhase1Output read_c1_file(const std::string& path);
+
+// Writes text to a file (write_file for strings).
+void write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace cuzk::bench

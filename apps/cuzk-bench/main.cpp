@@ -12,6 +12,9 @@ int main(int argc, char** argv) {
   cuzk::bench::add_prove_command(app);
   cuzk::bench::add_verify_command(app);
   cuzk::bench::add_gen_c1_command(app);
+  cuzk::bench::add_c2_inputs_command(app);
+  cuzk::bench::add_verify_c2_command(app);
+  cuzk::bench::add_circuit_info_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -3,7 +3,9 @@
 //   node verify_groth16.mjs --vk FILE.vk --proof FILE --inputs FILE.json
 // .vk: bellperson verifying key (alpha_g1, beta_g1, beta_g2, gamma_g2, delta_g1, delta_g2 as
 // uncompressed zcash points, u32 big-endian n_ic, ic[n_ic]); proof: 192 bytes A|B|C compressed;
-// inputs: JSON array of 64-hex little-endian scalars (without the constant one).
+// inputs: JSON array of 64-hex little-endian scalars (without the constant one). A multi-proof
+// (PoRep C2: k partition proofs concatenated, k x 192 bytes) comes with a JSON array of k such
+// arrays; it is valid when every partition proof is.
 // Prints "valid" / "invalid" and exits 0 / 1 (2 for unreadable input).
 // The check is e(A, B) == e(alpha, beta) * e(acc, gamma) * e(C, delta), acc = ic0 + sum x_i ic_i.
 import { readFileSync } from 'node:fs';
@@ -68,8 +70,13 @@ function verify(vk, proofBytes, inputs) {
 try {
   const vk = parseVk(new Uint8Array(readFileSync(arg('--vk'))));
   const proof = new Uint8Array(readFileSync(arg('--proof')));
-  const inputs = JSON.parse(readFileSync(arg('--inputs'), 'utf8')).map(scalarFromLeHex);
-  const ok = verify(vk, proof, inputs);
+  const json = JSON.parse(readFileSync(arg('--inputs'), 'utf8'));
+  const nested = json.length > 0 && Array.isArray(json[0]);
+  const perProof = nested ? json : [json];
+  let ok = proof.length === 192 * perProof.length;
+  perProof.forEach((inputs, k) => {
+    ok = ok && verify(vk, proof.subarray(192 * k, 192 * (k + 1)), inputs.map(scalarFromLeHex));
+  });
   console.log(ok ? 'valid' : 'invalid');
   process.exit(ok ? 0 : 1);
 } catch (e) {

@@ -69,6 +69,10 @@ TEST_P(CrossImplementation, CountsDensitiesAndEvaluationsAgree) {
   EXPECT_EQ(ka.at().nnz(), rec.a().nnz());
   EXPECT_EQ(ka.bt().nnz(), rec.b().nnz());
   EXPECT_EQ(ka.ct().nnz(), rec.c().nnz());
+  // The counter's non-zeros are the recorder's.
+  EXPECT_EQ(count.nnz_a(), rec.a().nnz());
+  EXPECT_EQ(count.nnz_b(), rec.b().nnz());
+  EXPECT_EQ(count.nnz_c(), rec.c().nnz());
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -1,0 +1,40 @@
+// Where a PoRep circuit's Groth16 parameters live, and test parameters for it.
+//
+// A parameter directory may hold Filecoin's ceremony files (v28-stacked-proof-of-replication-...,
+// proof_type.hpp parameter_file_name) or our own test parameters, named so they can never be
+// mistaken for the real ones: cuzk-test-<circuit id>.params / .vk (e.g. cuzk-test-porep-2k.vk).
+// Lookup prefers the Filecoin files. Test parameters come from a random toxic-waste setup of the
+// blank StackedDRG circuit (groth16/setup.hpp): they prove and verify exactly like the real ones
+// but are worthless on chain.
+#pragma once
+#include <random>
+#include <string>
+#include <string_view>
+
+#include "filecoin/error.hpp"
+#include "filecoin/proof_type.hpp"
+#include "groth16/parameters.hpp"
+#include "groth16/setup.hpp"
+
+namespace cuzk::filecoin {
+
+// "cuzk-test-porep-2k.params" (kMeta has no test form: .meta files are Filecoin's only).
+std::string test_parameter_file_name(std::string_view circuit_id, ParameterFile file);
+
+struct PorepParameterFiles {
+  std::string params;  // full paths
+  std::string vk;
+  bool test_parameters = false;  // our cuzk-test-* files rather than Filecoin's
+};
+// kUnknownProof naming both file names when neither pair is in `dir`.
+FilecoinResult<PorepParameterFiles> find_porep_parameters(const std::string& dir,
+                                                          const PorepSectorConfig& sector);
+
+// Test parameters for the sector size's circuit, written to `dir` under the test names; returns
+// the written files.
+PorepParameterFiles write_porep_test_parameters(const std::string& dir,
+                                                const PorepSectorConfig& sector,
+                                                std::mt19937_64& rng, unsigned threads,
+                                                const groth16::SetupProgress& progress = {});
+
+}  // namespace cuzk::filecoin
