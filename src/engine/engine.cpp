@@ -24,7 +24,6 @@ Engine::Engine(EngineOptions options, JobFactory factory, std::unique_ptr<groth1
       started_(Clock::now()), scheduler_(options_.scheduler) {
   pipeline_ = std::make_unique<Pipeline>(
       options_.pipeline, *backend_, budget_, srs_, metrics_,
-      [this](const JobPtr& job) { job_ended(job); },
       [this] {
         std::lock_guard lock(mutex_);
         dispatch_cv_.notify_all();
@@ -79,8 +78,9 @@ Result<SubmitResult, SubmitError> Engine::submit(ProofRequest request) {
     std::lock_guard lock(mutex_);
     if (!accepting_) return unavailable;
     if (auto other = live_job()) return existing(other);  // a concurrent submit won
-    job = std::make_shared<Job>(new_job_id(), request.request_id, request.kind, priority,
-                                next_seq_++, circuit);
+    job = std::make_shared<Job>(
+        new_job_id(), request.request_id, request.kind, priority, next_seq_++, circuit,
+        [this](const Job& j, const JobOutcome& o) { job_ended(j, o); });
     jobs_[job->id] = job;
     if (!request.request_id.empty()) request_ids_[request.request_id] = job->id;
     scheduler_.push(job, Clock::now());
@@ -129,7 +129,6 @@ void Engine::admit(const JobPtr& job) {
   if (!lease) {
     if (job->fail("parameters: " + lease.error().message)) {
       spdlog::error("job {}: failed: parameters: {}", job->id, lease.error().message);
-      job_ended(job);
     }
     return;
   }
@@ -141,8 +140,7 @@ void Engine::admit(const JobPtr& job) {
   pipeline_->admit(job);
 }
 
-void Engine::job_ended(const JobPtr& job) {
-  const JobOutcome o = job->snapshot();
+void Engine::job_ended(const Job& job, const JobOutcome& o) {
   switch (o.state) {
     case JobState::kCompleted:
       ++completed_;
@@ -156,10 +154,10 @@ void Engine::job_ended(const JobPtr& job) {
     default:
       break;
   }
-  metrics_.proof_ended(job->kind, o.state, o.timings.total_ms / 1000,
+  metrics_.proof_ended(job.kind, o.state, o.timings.total_ms / 1000,
                        o.timings.queue_wait_ms / 1000);
   std::lock_guard lock(mutex_);
-  ended_.emplace_back(Clock::now(), job->id);
+  ended_.emplace_back(Clock::now(), job.id);
 }
 
 void Engine::prune_ended() {
@@ -205,7 +203,6 @@ CancelResult Engine::cancel(const std::string& job_id) {
   spdlog::info("job {}: cancelled ({})", job_id,
                was_running ? "running: stops at the next partition boundary" : "queued");
   if (!was_queued) pipeline_->purge(job);
-  job_ended(job);
   dispatch_cv_.notify_all();
   return {true, false, was_running};
 }

@@ -86,7 +86,7 @@ class Engine {
 
   void dispatcher();
   void admit(const JobPtr& job);
-  void job_ended(const JobPtr& job);
+  void job_ended(const Job& job, const JobOutcome& outcome);  // the jobs' end hook
   void prune_ended();  // with mutex_ held
   std::string new_job_id();
 

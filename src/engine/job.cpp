@@ -4,11 +4,12 @@
 namespace cuzk::engine {
 
 Job::Job(std::string id_, std::string request_id_, ProofKind kind_, Priority priority_,
-         uint64_t seq_, std::shared_ptr<const CircuitJob> circuit)
+         uint64_t seq_, std::shared_ptr<const CircuitJob> circuit, EndHook on_end)
     : id(std::move(id_)), request_id(std::move(request_id_)), kind(kind_), priority(priority_),
       seq(seq_), circuit_id(circuit ? circuit->circuit_id() : std::string()),
       partitions(circuit ? circuit->partitions() : 1), submitted(Clock::now()),
-      circuit_(std::move(circuit)), proofs_(partitions), inputs_(partitions) {}
+      on_end_(std::move(on_end)), circuit_(std::move(circuit)), proofs_(partitions),
+      inputs_(partitions) {}
 
 JobState Job::state() const {
   std::lock_guard lock(mutex_);
@@ -58,6 +59,11 @@ std::optional<JobState> Job::finish(JobState state, std::vector<uint8_t> proof,
     inputs_.shrink_to_fit();
     ended_.store(true, std::memory_order_release);
   }
+  // Resources go before waiters wake: whoever sees the job ended sees its memory and lease freed
+  // (unless a pipeline stage still holds a copy for a moment).
+  circuit.reset();
+  srs.reset();
+  if (on_end_) on_end_(*this, snapshot());
   ended_cv_.notify_all();
   return before;
 }

@@ -6,13 +6,15 @@
 // racing with completion is harmless. Ending a job drops its CircuitJob (the parsed vanilla proof)
 // and its SRS lease; pipeline work items hold their own shared_ptr copies, so a partition being
 // synthesised or proven when the job ends finishes safely and is then discarded.
-// Waiters (AwaitProof) block on the job's condition variable.
+// Waiters (AwaitProof) block on the job's condition variable; the end hook (the engine's
+// accounting) runs before they wake.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -45,8 +47,12 @@ class Job {
  public:
   using Clock = std::chrono::steady_clock;
 
+  // Called once, by whichever thread ends the job, after the state changed and before waiters
+  // wake (so counters are up to date for anyone who saw the job end).
+  using EndHook = std::function<void(const Job&, const JobOutcome&)>;
+
   Job(std::string id, std::string request_id, ProofKind kind, Priority priority, uint64_t seq,
-      std::shared_ptr<const CircuitJob> circuit);
+      std::shared_ptr<const CircuitJob> circuit, EndHook on_end = {});
 
   const std::string id;
   const std::string request_id;
@@ -89,6 +95,7 @@ class Job {
   // The state before, or nullopt when the job had already ended.
   std::optional<JobState> finish(JobState state, std::vector<uint8_t> proof, std::string error);
 
+  const EndHook on_end_;
   mutable std::mutex mutex_;
   mutable std::condition_variable ended_cv_;
   std::atomic<bool> ended_{false};

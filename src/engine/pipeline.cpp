@@ -35,11 +35,9 @@ bool Pipeline::TaskOrder::operator()(const Task& a, const Task& b) const {
 }
 
 Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBudget& budget,
-                   SrsManager& srs, Metrics& metrics,
-                   std::function<void(const std::shared_ptr<Job>&)> job_ended,
-                   std::function<void()> room)
+                   SrsManager& srs, Metrics& metrics, std::function<void()> room)
     : options_(options), backend_(backend), budget_(budget), srs_(srs), metrics_(metrics),
-      job_ended_(std::move(job_ended)), room_(std::move(room)),
+      room_(std::move(room)),
       synthesized_(std::make_unique<Channel<Synthesized>>(options.lookahead)),
       in_flight_(std::make_unique<Channel<InFlight>>(std::max(1u, options.prover_workers))) {
   options_.synthesis_workers = std::max(1u, options_.synthesis_workers);
@@ -193,6 +191,9 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory) {
     item.assignment.finalize();
     item.partition.inputs = circuit->public_inputs(task.partition, item.assignment);
   } catch (const std::exception& e) {
+    item.partition.srs.reset();  // nothing of the job is held once it is seen failed
+    srs.reset();
+    item.partition.memory.release();
     fail(job, fmt::format("partition {}: synthesis failed: {}", task.partition, e.what()));
     return;
   }
@@ -243,6 +244,8 @@ void Pipeline::prover_worker() {
       flight.pending = backend_.start(std::move(assignments), params->params, randomness);
     } catch (const std::exception& e) {
       for (auto& p : flight.partitions) {
+        p.srs.reset();
+        p.memory.release();
         fail(p.job, fmt::format("partition {}: prover start failed: {}", p.partition, e.what()));
       }
     }
@@ -272,6 +275,7 @@ void Pipeline::finalizer() {
     const double prove_ms = (flight->start_ms + finish_ms) / double(n);
     for (size_t i = 0; i < n; ++i) {
       auto& p = flight->partitions[i];
+      std::shared_ptr<SrsLease> srs = std::move(p.srs);  // released with this iteration
       if (!error.empty()) {
         fail(p.job, fmt::format("partition {}: prover finish failed: {}", p.partition, error));
         continue;
@@ -285,7 +289,7 @@ void Pipeline::finalizer() {
       const bool last = p.job->add_partition_proof(p.partition, out.proofs[i],
                                                     std::move(p.inputs), p.synthesis_ms, prove_ms);
       p.memory.release();
-      if (last) complete(p.job, p.srs);
+      if (last) complete(p.job, std::move(srs));
     }
     flight->partitions.clear();  // releases memory and leases before the next item
     std::lock_guard lock(mutex_);
@@ -293,7 +297,7 @@ void Pipeline::finalizer() {
   }
 }
 
-void Pipeline::complete(const std::shared_ptr<Job>& job, const std::shared_ptr<SrsLease>& srs) {
+void Pipeline::complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLease> srs) {
   Stopwatch sw;
   auto proofs = job->partition_proofs();
   auto inputs = job->partition_inputs();
@@ -313,6 +317,7 @@ void Pipeline::complete(const std::shared_ptr<Job>& job, const std::shared_ptr<S
     return;
   }
   const double verify_ms = sw.total_ms();
+  srs.reset();  // the job's own lease goes when it completes
   if (job->complete(groth16::encode_proofs(proofs))) {
     const auto t = job->snapshot().timings;
     spdlog::info("job {}: completed and verified ({} partitions, {} bytes): queue {:.0f} ms, srs "
@@ -320,7 +325,6 @@ void Pipeline::complete(const std::shared_ptr<Job>& job, const std::shared_ptr<S
                  "{:.0f} ms",
                  job->id, job->partitions, proofs.size() * groth16::kProofBytes, t.queue_wait_ms,
                  t.srs_load_ms, t.synthesis_ms, t.prove_ms, verify_ms, t.total_ms);
-    if (job_ended_) job_ended_(job);
   }
 }
 
@@ -328,7 +332,6 @@ void Pipeline::fail(const std::shared_ptr<Job>& job, const std::string& error) {
   if (!job->fail(error)) return;
   spdlog::error("job {}: failed: {}", job->id, error);
   purge(job);
-  if (job_ended_) job_ended_(job);
 }
 
 }  // namespace cuzk::engine

@@ -50,12 +50,9 @@ struct PipelineOptions {
 
 class Pipeline {
  public:
-  // `job_ended` is called once for every job the pipeline completes or fails; `room` whenever a
-  // synthesis task leaves the queue (the engine may admit more).
+  // `room` is called whenever a synthesis task leaves the queue (the engine may admit more).
   Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBudget& budget,
-           SrsManager& srs, Metrics& metrics,
-           std::function<void(const std::shared_ptr<Job>&)> job_ended,
-           std::function<void()> room);
+           SrsManager& srs, Metrics& metrics, std::function<void()> room);
   ~Pipeline();
   Pipeline(const Pipeline&) = delete;
   Pipeline& operator=(const Pipeline&) = delete;
@@ -107,7 +104,7 @@ class Pipeline {
   void prover_worker();
   void finalizer();
   void synthesize(const Task& task, MemoryBudget::Reservation memory);
-  void complete(const std::shared_ptr<Job>& job, const std::shared_ptr<SrsLease>& srs);
+  void complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLease> srs);
   void fail(const std::shared_ptr<Job>& job, const std::string& error);
   uint64_t estimate_bytes(const Task& task) const;
 
@@ -116,7 +113,6 @@ class Pipeline {
   MemoryBudget& budget_;
   SrsManager& srs_;
   Metrics& metrics_;
-  std::function<void(const std::shared_ptr<Job>&)> job_ended_;
   std::function<void()> room_;
 
   mutable std::mutex mutex_;

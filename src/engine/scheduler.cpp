@@ -28,7 +28,13 @@ bool Scheduler::remove(const std::string& job_id) {
 
 std::vector<size_t> Scheduler::group(const Level& lvl, const std::string& circuit_id) const {
   std::vector<size_t> members;
-  const size_t max = std::max(1u, options_.max_batch_size);
+  size_t max = std::max(1u, options_.max_batch_size);
+  for (const auto& e : lvl) {
+    if (e.job->circuit_id == circuit_id) {
+      if (!is_batchable(e.job->kind)) max = 1;  // the oldest decides: PoSt goes alone
+      break;
+    }
+  }
   for (size_t i = 0; i < lvl.size() && members.size() < max; ++i) {
     if (lvl[i].job->circuit_id == circuit_id) members.push_back(i);
   }

@@ -1,0 +1,194 @@
+// Config file parsing: defaults, every section, the Rust daemon's example keys, and errors that
+// name FILE:LINE:COLUMN, the section and the key; size and duration values.
+#include "engine/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include "engine/config_values.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+using namespace std::chrono_literals;
+
+TEST(ConfigValues, Sizes) {
+  EXPECT_EQ(parse_byte_size("256GiB"), uint64_t(256) << 30);
+  EXPECT_EQ(parse_byte_size("5 GiB"), uint64_t(5) << 30);
+  EXPECT_EQ(parse_byte_size("512MiB"), uint64_t(512) << 20);
+  EXPECT_EQ(parse_byte_size("1.5KiB"), 1536u);
+  EXPECT_EQ(parse_byte_size("10GB"), 10000000000u);
+  EXPECT_EQ(parse_byte_size("123"), 123u);
+  EXPECT_EQ(parse_byte_size("lots"), std::nullopt);
+  EXPECT_EQ(parse_byte_size("12XB"), std::nullopt);
+  EXPECT_EQ(parse_byte_size(""), std::nullopt);
+}
+
+TEST(ConfigValues, Durations) {
+  EXPECT_EQ(parse_duration("5m"), 300000ms);
+  EXPECT_EQ(parse_duration("300s"), 300000ms);
+  EXPECT_EQ(parse_duration("1h30m"), 5400000ms);
+  EXPECT_EQ(parse_duration("250ms"), 250ms);
+  EXPECT_EQ(parse_duration("42"), 42000ms);
+  EXPECT_EQ(parse_duration("5x"), std::nullopt);
+  EXPECT_EQ(parse_duration("m"), std::nullopt);
+  EXPECT_EQ(parse_duration("5 5"), std::nullopt);
+}
+
+TEST(Config, EmptyFileGivesDefaults) {
+  auto c = parse_config("", "empty.toml");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_EQ(c->daemon.listen, "unix:///run/curio/cuzk.sock");
+  EXPECT_EQ(c->scheduler.max_batch_size, 1u);
+  EXPECT_EQ(c->scheduler.max_batch_wait_ms, 10000u);
+  EXPECT_TRUE(c->scheduler.sort_by_type);
+  EXPECT_FALSE(c->memory.total_budget.has_value());
+  EXPECT_EQ(c->gpus.gpu_workers_per_device, 2u);
+  EXPECT_EQ(c->logging.format, "text");
+}
+
+// The keys of the Rust daemon's cuzk.example.toml (values changed), plus ours.
+TEST(Config, EverySection) {
+  const char* text = R"(
+[daemon]
+listen = "unix:///run/cuzk.sock"
+status_listen = "127.0.0.1:9821"
+shutdown_grace = "90s"
+max_message_size = "256MiB"
+
+[srs]
+param_cache = "/data/zk/params"
+
+[memory]
+total_budget = "256GiB"
+safety_margin = "10GiB"
+eviction_min_idle = "10m"
+
+[gpus]
+devices = [0, 1]
+gpu_threads = 32
+gpu_workers_per_device = 3
+
+[scheduler]
+max_batch_size = 2
+max_batch_wait_ms = 30000
+sort_by_type = false
+
+[synthesis]
+threads = 12
+
+[pipeline]
+enabled = true
+synthesis_lookahead = 4
+max_parallel_synthesis = 8
+
+[logging]
+level = "debug"
+format = "json"
+)";
+  auto c = parse_config(text, "full.toml");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_EQ(c->daemon.listen, "unix:///run/cuzk.sock");
+  EXPECT_EQ(c->daemon.status_listen, "127.0.0.1:9821");
+  EXPECT_EQ(c->daemon.shutdown_grace, 90s);
+  EXPECT_EQ(c->daemon.max_message_size, uint64_t(256) << 20);
+  EXPECT_EQ(c->memory.total_budget, uint64_t(256) << 30);
+  EXPECT_EQ(c->memory.safety_margin, uint64_t(10) << 30);
+  EXPECT_EQ(c->memory.eviction_min_idle, 10min);
+  EXPECT_EQ(c->gpus.devices, (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(c->gpus.gpu_threads, 32u);
+  EXPECT_EQ(c->scheduler.max_batch_size, 2u);
+  EXPECT_FALSE(c->scheduler.sort_by_type);
+  EXPECT_EQ(c->logging.level, "debug");
+  EXPECT_TRUE(c->warnings.empty());
+
+  const EngineOptions o = engine_options(*c);
+  EXPECT_EQ(o.memory_budget_bytes, uint64_t(256) << 30);
+  EXPECT_EQ(o.pipeline.synthesis_workers, 8u);  // min(threads 12, max_parallel_synthesis 8)
+  EXPECT_EQ(o.pipeline.prover_workers, 6u);     // 3 per device x 2 devices
+  EXPECT_EQ(o.pipeline.lookahead, 4u);
+  EXPECT_EQ(o.pipeline.max_batch_size, 2u);
+  EXPECT_EQ(o.scheduler.max_batch_wait, 30000ms);
+  EXPECT_EQ(o.srs.eviction_min_idle, 10min);
+  EXPECT_EQ(o.backend.threads, 32u);
+}
+
+TEST(Config, AutoBudgetIsMemTotalMinusMargin) {
+  auto c = parse_config("[memory]\ntotal_budget = \"auto\"\nsafety_margin = \"1GiB\"\n", "a");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  auto total = system_memory_bytes();
+  ASSERT_TRUE(total.has_value());
+  EXPECT_EQ(resolve_memory_budget(c->memory), std::max(uint64_t(1) << 30, *total - (uint64_t(1) << 30)));
+}
+
+TEST(Config, UnknownKeyNamesFileLineAndKey) {
+  auto c = parse_config("[daemon]\nlisten = \"0.0.0.0:9820\"\nlisen = \"x\"\n", "cuzk.toml");
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.error().message.find("cuzk.toml:3:1: [daemon] lisen: unknown key"),
+            std::string::npos)
+      << c.error().message;
+}
+
+TEST(Config, UnknownSection) {
+  auto c = parse_config("\n[deamon]\nlisten = \"x\"\n", "cuzk.toml");
+  ASSERT_FALSE(c.ok());
+  EXPECT_NE(c.error().message.find("cuzk.toml:2:"), std::string::npos) << c.error().message;
+  EXPECT_NE(c.error().message.find("unknown section [deamon]"), std::string::npos);
+}
+
+TEST(Config, BadValuesAreAllReported) {
+  const char* text =
+      "[memory]\n"
+      "total_budget = \"lots\"\n"
+      "[scheduler]\n"
+      "max_batch_size = 0\n"
+      "sort_by_type = \"yes\"\n"
+      "[logging]\n"
+      "level = \"loud\"\n";
+  auto c = parse_config(text, "bad.toml");
+  ASSERT_FALSE(c.ok());
+  const std::string& m = c.error().message;
+  EXPECT_NE(m.find("bad.toml:2:16: [memory] total_budget: expected a size like \"256GiB\" or "
+                   "\"auto\""),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find("bad.toml:4:18: [scheduler] max_batch_size: 0 is out of range [1, 1024]"),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find("bad.toml:5:16: [scheduler] sort_by_type: expected true or false"),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find("bad.toml:7:9: [logging] level: \"loud\" is not one of"), std::string::npos)
+      << m;
+}
+
+TEST(Config, SyntaxErrorHasPosition) {
+  auto c = parse_config("[daemon]\nlisten = \n", "broken.toml");
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().message.rfind("broken.toml:2:", 0), 0u) << c.error().message;
+}
+
+TEST(Config, DeprecatedRustKeysWarnNotFail) {
+  auto c = parse_config("[srs]\npreload = [\"porep-32g\"]\n[pipeline]\nslot_size = 3\n", "old.toml");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_EQ(c->warnings.size(), 2u);
+  EXPECT_NE(c->warnings[0].find("old.toml:2:1: [srs] preload: accepted for compatibility"),
+            std::string::npos)
+      << c->warnings[0];
+}
+
+TEST(Config, MissingFile) {
+  auto c = load_config("/nonexistent/cuzk.toml");
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.code(), ConfigError::kIo);
+}
+
+TEST(Config, PipelineDisabledRunsOnePartitionAtATime) {
+  auto c = parse_config("[pipeline]\nenabled = false\n[synthesis]\nthreads = 8\n", "p.toml");
+  ASSERT_TRUE(c.ok());
+  const auto o = engine_options(*c);
+  EXPECT_EQ(o.pipeline.synthesis_workers, 1u);
+  EXPECT_EQ(o.pipeline.prover_workers, 1u);
+}
+
+}  // namespace
+}  // namespace cuzk::engine

@@ -1,0 +1,235 @@
+// Shared helpers of the engine and server tests: a per-process temporary parameter directory with
+// test parameters for the bench circuit, and a JobFactory of scriptable test jobs.
+//
+// A TestJob wraps BenchCircuitJob (real synthesis, real proofs) and adds hooks: a gate that holds
+// a partition's synthesis until the test opens it (deterministic "running" states without
+// sleeps), a shared log of the synthesis order, a partition whose synthesis throws, and public
+// inputs that are deliberately wrong (the proof then fails verification).
+#pragma once
+
+#include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/bench_job.hpp"
+#include "engine/engine.hpp"
+#include "engine/job_factory.hpp"
+#include "groth16/bench_circuit.hpp"
+#include "groth16/setup.hpp"
+#include "r1cs/keypair_assembly.hpp"
+
+namespace cuzk::engine::testing {
+
+// A directory under the system temp dir, removed with the object.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& tag) {
+    path_ = std::filesystem::temp_directory_path() /
+            ("cuzk-" + tag + "-" + std::to_string(::getpid()) + "-" +
+             std::to_string(counter()++));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::string str() const { return path_.string(); }
+
+ private:
+  static int& counter() {
+    static int n = 0;
+    return n;
+  }
+  std::filesystem::path path_;
+};
+
+inline constexpr size_t kSmallCircuit = 64;   // constraints of the circuit most tests use
+inline constexpr size_t kOtherCircuit = 96;   // a second circuit (batching by circuit)
+
+// Writes cuzk-test-chain-<n>.params for each n into `dir`.
+inline void write_bench_params(const std::filesystem::path& dir, std::vector<size_t> sizes) {
+  for (size_t n : sizes) {
+    r1cs::KeypairAssembly ka;
+    groth16::synthesize_bench_circuit(ka, n, 0);
+    ka.finalize();
+    std::mt19937_64 rng(n);
+    auto params = groth16::generate_parameters(ka, groth16::ToxicWaste::random(rng), 1);
+    groth16::write_parameters_file(
+        params, (dir / (groth16::bench_circuit_params_stem(n) + ".params")).string());
+  }
+}
+
+// One parameter directory per test process, with kSmallCircuit and kOtherCircuit.
+inline const std::string& shared_param_dir() {
+  static TempDir dir("params");
+  static const std::string path = [] {
+    write_bench_params(dir.path(), {kSmallCircuit, kOtherCircuit});
+    return dir.str();
+  }();
+  return path;
+}
+
+// A gate: closed until open(); entered() tells when a worker is waiting at it.
+class Gate {
+ public:
+  void pass() {
+    std::unique_lock lock(mutex_);
+    ++waiting_;
+    cv_.notify_all();
+    cv_.wait(lock, [&] { return open_; });
+  }
+  void open() {
+    std::lock_guard lock(mutex_);
+    open_ = true;
+    cv_.notify_all();
+  }
+  // Blocks until a worker has reached the gate (or `timeout`); false on timeout.
+  bool wait_entered(std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
+    std::unique_lock lock(mutex_);
+    return cv_.wait_for(lock, timeout, [&] { return waiting_ > 0; });
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  int waiting_ = 0;
+  bool open_ = false;
+};
+
+struct TestJobSpec {
+  TestJobSpec(size_t constraints_ = kSmallCircuit, uint64_t seed_ = 1, unsigned partitions_ = 1)
+      : constraints(constraints_), seed(seed_), partitions(partitions_) {}
+  TestJobSpec& gated(std::shared_ptr<Gate> g, unsigned partition = 0) {
+    gate = std::move(g);
+    gate_partition = partition;
+    return *this;
+  }
+  TestJobSpec& throwing_at(unsigned partition) {
+    throw_at = partition;
+    return *this;
+  }
+  TestJobSpec& with_wrong_inputs() {
+    wrong_inputs = true;
+    return *this;
+  }
+
+  size_t constraints;
+  uint64_t seed;
+  unsigned partitions;
+  std::shared_ptr<Gate> gate;        // partition gate_partition waits here
+  unsigned gate_partition = 0;
+  std::optional<unsigned> throw_at;  // synthesis of this partition throws
+  bool wrong_inputs = false;         // its proof fails verification
+};
+
+// The synthesis order, as "<request_id>/<partition>".
+class SynthesisLog {
+ public:
+  void add(std::string entry) {
+    std::lock_guard lock(mutex_);
+    entries_.push_back(std::move(entry));
+  }
+  std::vector<std::string> entries() const {
+    std::lock_guard lock(mutex_);
+    return entries_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::string> entries_;
+};
+
+class TestJob final : public CircuitJob {
+ public:
+  TestJob(std::string name, TestJobSpec spec, std::shared_ptr<SynthesisLog> log)
+      : name_(std::move(name)), spec_(std::move(spec)), log_(std::move(log)),
+        inner_(spec_.constraints, spec_.seed, spec_.partitions) {}
+
+  const std::string& circuit_id() const override { return inner_.circuit_id(); }
+  unsigned partitions() const override { return inner_.partitions(); }
+  std::string describe() const override { return "test job " + name_; }
+  void synthesize(unsigned k, r1cs::ProvingAssignment& out) const override {
+    if (log_) log_->add(name_ + "/" + std::to_string(k));
+    if (spec_.gate && k == spec_.gate_partition) spec_.gate->pass();
+    if (spec_.throw_at && *spec_.throw_at == k) {
+      throw std::runtime_error("test: partition " + std::to_string(k) + " is poisoned");
+    }
+    inner_.synthesize(k, out);
+  }
+  std::vector<ff::Fr> public_inputs(unsigned k, const r1cs::ProvingAssignment& pa) const override {
+    auto inputs = inner_.public_inputs(k, pa);
+    if (spec_.wrong_inputs) inputs[0] += ff::Fr::one();
+    return inputs;
+  }
+
+ private:
+  std::string name_;
+  TestJobSpec spec_;
+  std::shared_ptr<SynthesisLog> log_;
+  BenchCircuitJob inner_;
+};
+
+// Jobs by request_id; an unregistered request_id is refused as INVALID_ARGUMENT.
+class TestJobs {
+ public:
+  void add(const std::string& request_id, TestJobSpec spec) {
+    std::lock_guard lock(mutex_);
+    specs_[request_id] = std::move(spec);
+  }
+  std::shared_ptr<SynthesisLog> log() const { return log_; }
+  JobFactory factory() {
+    return [this](const ProofRequest& request) -> JobResult {
+      std::lock_guard lock(mutex_);
+      auto it = specs_.find(request.request_id);
+      if (it == specs_.end()) {
+        return Error<SubmitError>{SubmitError::kInvalidArgument,
+                                  "request_id: no test job named '" + request.request_id + "'"};
+      }
+      return std::unique_ptr<CircuitJob>(
+          std::make_unique<TestJob>(request.request_id, it->second, log_));
+    };
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, TestJobSpec> specs_;
+  std::shared_ptr<SynthesisLog> log_ = std::make_shared<SynthesisLog>();
+};
+
+inline EngineOptions test_engine_options(const std::string& param_dir) {
+  EngineOptions o;
+  o.srs.param_cache = param_dir;
+  o.srs.load_threads = 1;
+  o.backend.threads = 1;
+  o.pipeline.synthesis_workers = 1;
+  o.pipeline.prover_workers = 1;
+  o.pipeline.lookahead = 1;
+  o.memory_budget_bytes = uint64_t(1) << 30;
+  o.check_threads = 1;
+  return o;
+}
+
+inline ProofRequest test_request(const std::string& request_id,
+                                 std::optional<Priority> priority = std::nullopt,
+                                 ProofKind kind = ProofKind::kPorepSealCommit) {
+  ProofRequest r;
+  r.request_id = request_id;
+  r.kind = kind;
+  r.priority = priority;
+  return r;
+}
+
+}  // namespace cuzk::engine::testing

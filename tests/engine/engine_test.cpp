@@ -1,0 +1,382 @@
+// The engine end to end on the built-in test circuit with the CPU backend: proofs verified
+// independently, priorities, cancellation (queued and running), independent failures,
+// idempotent submits, batching, parameter sets, shutdown and metrics. Synchronisation is by
+// gates inside test jobs and by awaiting jobs, never by sleeping.
+#include "engine/engine.hpp"
+
+#include <gtest/gtest.h>
+
+#include "engine_fixture.hpp"
+#include "groth16/verifier.hpp"
+#include "util/mapped_file.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::Gate;
+using testing::kOtherCircuit;
+using testing::kSmallCircuit;
+using testing::shared_param_dir;
+using testing::test_engine_options;
+using testing::test_request;
+using testing::TestJobs;
+using testing::TestJobSpec;
+
+// Checks every partition proof of a bench job against inputs synthesised here, with the .vk
+// prefix of the parameter file.
+void expect_valid_bench_proof(const JobOutcome& o, size_t constraints, uint64_t seed,
+                              unsigned partitions) {
+  ASSERT_EQ(o.state, JobState::kCompleted) << o.error;
+  ASSERT_EQ(o.proof.size(), partitions * groth16::kProofBytes);
+  MappedFile file(shared_param_dir() + "/" + groth16::bench_circuit_params_stem(constraints) +
+                  ".params");
+  auto vk = groth16::read_verifying_key(file.bytes(), true);
+  ASSERT_TRUE(vk.ok());
+  auto pvk = groth16::prepare_verifying_key(*vk);
+  auto proofs = groth16::decode_proofs(o.proof);
+  ASSERT_TRUE(proofs.ok());
+  for (unsigned k = 0; k < partitions; ++k) {
+    r1cs::ProvingAssignment pa;
+    groth16::synthesize_bench_circuit(pa, constraints, seed + k);
+    std::vector<ff::Fr> inputs(pa.inputs().begin() + 1, pa.inputs().end());
+    EXPECT_TRUE(groth16::verify_proof(pvk, (*proofs)[k], inputs)) << "partition " << k;
+    // And not against another partition's inputs: the order is right.
+    if (partitions > 1) {
+      r1cs::ProvingAssignment other;
+      groth16::synthesize_bench_circuit(other, constraints, seed + (k + 1) % partitions);
+      std::vector<ff::Fr> wrong(other.inputs().begin() + 1, other.inputs().end());
+      EXPECT_FALSE(groth16::verify_proof(pvk, (*proofs)[k], wrong)) << "partition " << k;
+    }
+  }
+}
+
+JobOutcome await_end(Engine& engine, const std::string& id) {
+  auto o = engine.await(id, std::nullopt);
+  EXPECT_TRUE(o.has_value());
+  return o.value_or(JobOutcome{});
+}
+
+std::string submit_ok(Engine& engine, ProofRequest request) {
+  auto r = engine.submit(std::move(request));
+  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+  return r.ok() ? r->job_id : std::string();
+}
+
+TEST(Engine, ProvesAndVerifiesSingleAndMultiPartitionJobs) {
+  TestJobs jobs;
+  jobs.add("one", TestJobSpec(kSmallCircuit, 11, 1));
+  jobs.add("three", TestJobSpec(kSmallCircuit, 20, 3));
+  jobs.add("other", TestJobSpec(kOtherCircuit, 5, 2));
+  auto options = test_engine_options(shared_param_dir());
+  options.pipeline.synthesis_workers = 2;
+  options.pipeline.prover_workers = 2;
+  Engine engine(options, jobs.factory());
+  const auto one = submit_ok(engine, test_request("one"));
+  const auto three = submit_ok(engine, test_request("three"));
+  const auto other = submit_ok(engine, test_request("other"));
+  expect_valid_bench_proof(await_end(engine, one), kSmallCircuit, 11, 1);
+  expect_valid_bench_proof(await_end(engine, three), kSmallCircuit, 20, 3);
+  expect_valid_bench_proof(await_end(engine, other), kOtherCircuit, 5, 2);
+  const auto o = await_end(engine, three);
+  EXPECT_GT(o.timings.total_ms, 0);
+  EXPECT_GE(o.timings.total_ms, o.timings.queue_wait_ms);
+  EXPECT_GT(o.timings.synthesis_ms, 0);
+  EXPECT_GT(o.timings.prove_ms, 0);
+  const auto s = engine.status();
+  EXPECT_EQ(s.proofs_completed, 3u);
+  EXPECT_EQ(s.proofs_failed, 0u);
+}
+
+TEST(Engine, PrioritiesDecideTheOrderAndCancelRemovesQueuedJobs) {
+  TestJobs jobs;
+  auto gate = std::make_shared<Gate>();
+  jobs.add("blocker", TestJobSpec(kSmallCircuit, 1, 2).gated(gate, 0));
+  for (const char* name : {"low", "normal", "high", "winning", "doomed"}) {
+    jobs.add(name, TestJobSpec(kSmallCircuit, 2, 1));
+  }
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  const auto blocker = submit_ok(engine, test_request("blocker"));
+  // Partition 0 is in synthesis and partition 1 queued behind it: nothing else is admitted.
+  ASSERT_TRUE(gate->wait_entered());
+  const auto low = submit_ok(engine, test_request("low", Priority::kLow));
+  const auto doomed = submit_ok(engine, test_request("doomed", Priority::kLow));
+  const auto normal = submit_ok(engine, test_request("normal"));  // PoRep: NORMAL
+  const auto high = submit_ok(engine, test_request("high", Priority::kHigh));
+  const auto winning =
+      submit_ok(engine, test_request("winning", std::nullopt, ProofKind::kWinningPost));
+  auto position = engine.submit(test_request("winning", std::nullopt, ProofKind::kWinningPost));
+  ASSERT_TRUE(position.ok());
+  EXPECT_TRUE(position->existing);
+  EXPECT_EQ(position->job_id, winning);
+  EXPECT_EQ(position->queue_position, 0u);  // CRITICAL by default: at the head
+
+  auto cancelled = engine.cancel(doomed);
+  EXPECT_TRUE(cancelled.found);
+  EXPECT_FALSE(cancelled.was_running);
+  EXPECT_EQ(await_end(engine, doomed).state, JobState::kCancelled);
+  EXPECT_EQ(engine.status().queues[0].pending, 3u);  // low, normal, high (PoRep)
+
+  gate->open();
+  for (const auto& id : {blocker, low, normal, high, winning}) {
+    EXPECT_EQ(await_end(engine, id).state, JobState::kCompleted) << id;
+  }
+  EXPECT_EQ(jobs.log()->entries(),
+            (std::vector<std::string>{"blocker/0", "blocker/1", "winning/0", "high/0",
+                                      "normal/0", "low/0"}));
+  EXPECT_FALSE(engine.cancel(doomed).was_running);
+  EXPECT_TRUE(engine.cancel(doomed).already_ended);
+  EXPECT_FALSE(engine.cancel("no-such-job").found);
+}
+
+TEST(Engine, CancelRunningJobStopsAtPartitionBoundaryAndFreesMemory) {
+  TestJobs jobs;
+  auto gate = std::make_shared<Gate>();
+  jobs.add("long", TestJobSpec(kSmallCircuit, 3, 4).gated(gate, 1));
+  jobs.add("after", TestJobSpec(kSmallCircuit, 9, 1));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  const auto id = submit_ok(engine, test_request("long"));
+  ASSERT_TRUE(gate->wait_entered());  // partition 1 is being synthesised
+  auto waiting = engine.await(id, 0ms);
+  ASSERT_TRUE(waiting.has_value());
+  EXPECT_EQ(waiting->state, JobState::kRunning);
+  auto r = engine.cancel(id);
+  EXPECT_TRUE(r.found);
+  EXPECT_TRUE(r.was_running);
+  EXPECT_EQ(await_end(engine, id).state, JobState::kCancelled);
+  gate->open();
+  // The pipeline drops the rest of the job; a later job runs normally.
+  const auto after = submit_ok(engine, test_request("after"));
+  expect_valid_bench_proof(await_end(engine, after), kSmallCircuit, 9, 1);
+  auto log = jobs.log()->entries();
+  EXPECT_EQ(std::count(log.begin(), log.end(), "long/2"), 0);
+  EXPECT_EQ(std::count(log.begin(), log.end(), "long/3"), 0);
+  // Only the parameter set stays reserved once the pipeline is idle.
+  const auto s = engine.status();
+  uint64_t srs_bytes = 0;
+  for (const auto& e : s.srs) srs_bytes += e.size_bytes;
+  EXPECT_EQ(s.memory_used_bytes, srs_bytes);
+  EXPECT_EQ(s.proofs_cancelled, 1u);
+}
+
+TEST(Engine, FailuresStayWithTheirJob) {
+  TestJobs jobs;
+  jobs.add("poisoned", TestJobSpec(kSmallCircuit, 1, 3).throwing_at(1));
+  jobs.add("unverifiable", TestJobSpec(kSmallCircuit, 2, 2).with_wrong_inputs());
+  jobs.add("no-params", TestJobSpec(128, 3, 1));
+  jobs.add("good", TestJobSpec(kSmallCircuit, 4, 2));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  const auto poisoned = submit_ok(engine, test_request("poisoned"));
+  const auto unverifiable = submit_ok(engine, test_request("unverifiable"));
+  const auto no_params = submit_ok(engine, test_request("no-params"));
+  const auto good = submit_ok(engine, test_request("good"));
+
+  auto p = await_end(engine, poisoned);
+  EXPECT_EQ(p.state, JobState::kFailed);
+  EXPECT_NE(p.error.find("partition 1: synthesis failed: test: partition 1 is poisoned"),
+            std::string::npos)
+      << p.error;
+  auto u = await_end(engine, unverifiable);
+  EXPECT_EQ(u.state, JobState::kFailed);
+  EXPECT_NE(u.error.find("does not verify"), std::string::npos) << u.error;
+  EXPECT_TRUE(u.proof.empty());
+  auto n = await_end(engine, no_params);
+  EXPECT_EQ(n.state, JobState::kFailed);
+  EXPECT_NE(n.error.find("no parameters for circuit chain-128"), std::string::npos) << n.error;
+  EXPECT_NE(n.error.find("cuzk-test-chain-128.params"), std::string::npos) << n.error;
+  expect_valid_bench_proof(await_end(engine, good), kSmallCircuit, 4, 2);
+  EXPECT_EQ(engine.status().proofs_failed, 3u);
+}
+
+TEST(Engine, RefusedRequestsAreNotQueued) {
+  TestJobs jobs;
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  auto r = engine.submit(test_request("unregistered"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.code(), SubmitError::kInvalidArgument);
+  EXPECT_NE(r.error().message.find("no test job named 'unregistered'"), std::string::npos);
+  EXPECT_EQ(engine.status().queues[0].pending, 0u);
+}
+
+TEST(Engine, IdempotentOnRequestIdUntilFailure) {
+  TestJobs jobs;
+  jobs.add("same", TestJobSpec(kSmallCircuit, 6, 1));
+  jobs.add("flaky", TestJobSpec(kSmallCircuit, 6, 1).throwing_at(0));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  const auto first = submit_ok(engine, test_request("same"));
+  auto again = engine.submit(test_request("same"));
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(again->existing);
+  EXPECT_EQ(again->job_id, first);
+  EXPECT_EQ(await_end(engine, first).state, JobState::kCompleted);
+  auto after = engine.submit(test_request("same"));  // completed: still the same job
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after->job_id, first);
+
+  const auto failed = submit_ok(engine, test_request("flaky"));
+  EXPECT_EQ(await_end(engine, failed).state, JobState::kFailed);
+  auto retry = engine.submit(test_request("flaky"));  // failed: a retry is a new job
+  ASSERT_TRUE(retry.ok());
+  EXPECT_FALSE(retry->existing);
+  EXPECT_NE(retry->job_id, failed);
+  await_end(engine, retry->job_id);
+}
+
+TEST(Engine, AwaitTimesOutWhileTheJobRuns) {
+  TestJobs jobs;
+  auto gate = std::make_shared<Gate>();
+  jobs.add("held", TestJobSpec(kSmallCircuit, 7, 1).gated(gate, 0));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  const auto id = submit_ok(engine, test_request("held"));
+  ASSERT_TRUE(gate->wait_entered());
+  auto o = engine.await(id, 10ms);
+  ASSERT_TRUE(o.has_value());
+  EXPECT_FALSE(is_final(o->state));
+  EXPECT_FALSE(engine.await("unknown", 0ms).has_value());
+  gate->open();
+  expect_valid_bench_proof(await_end(engine, id), kSmallCircuit, 7, 1);
+}
+
+TEST(Engine, WaitingBatchIsFlushedByAHigherPriorityJob) {
+  TestJobs jobs;
+  jobs.add("porep", TestJobSpec(kSmallCircuit, 8, 1));
+  jobs.add("post", TestJobSpec(kOtherCircuit, 8, 1));
+  auto options = test_engine_options(shared_param_dir());
+  options.scheduler.max_batch_size = 4;
+  options.scheduler.max_batch_wait = std::chrono::hours(1);
+  options.pipeline.max_batch_size = 4;
+  Engine engine(options, jobs.factory());
+  const auto porep = submit_ok(engine, test_request("porep"));
+  // Alone, it would wait an hour for batch company.
+  EXPECT_EQ(engine.await(porep, 0ms)->state, JobState::kQueued);
+  const auto post =
+      submit_ok(engine, test_request("post", std::nullopt, ProofKind::kWindowPostPartition));
+  expect_valid_bench_proof(await_end(engine, post), kOtherCircuit, 8, 1);
+  expect_valid_bench_proof(await_end(engine, porep), kSmallCircuit, 8, 1);
+}
+
+std::string batch_name(int i) {
+  std::string name = "b";
+  name += std::to_string(i);
+  return name;
+}
+
+TEST(Engine, FullBatchIsProvenTogether) {
+  TestJobs jobs;
+  for (int i = 0; i < 3; ++i) {
+    jobs.add(batch_name(i), TestJobSpec(kSmallCircuit, uint64_t(30 + i), 2));
+  }
+  auto options = test_engine_options(shared_param_dir());
+  options.scheduler.max_batch_size = 3;
+  options.scheduler.max_batch_wait = std::chrono::hours(1);
+  options.pipeline.max_batch_size = 3;
+  options.pipeline.lookahead = 3;
+  Engine engine(options, jobs.factory());
+  std::vector<std::string> ids;
+  for (int i = 0; i < 3; ++i) {
+    ids.push_back(submit_ok(engine, test_request(batch_name(i))));
+  }
+  for (int i = 0; i < 3; ++i) {
+    expect_valid_bench_proof(await_end(engine, ids[i]), kSmallCircuit, uint64_t(30 + i), 2);
+  }
+}
+
+TEST(Engine, PreloadEvictAndInUse) {
+  TestJobs jobs;
+  auto gate = std::make_shared<Gate>();
+  jobs.add("user", TestJobSpec(kOtherCircuit, 1, 1).gated(gate, 0));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  auto first = engine.preload_srs("chain-64");
+  ASSERT_TRUE(first.ok()) << first.error().message;
+  EXPECT_FALSE(first->already_loaded);
+  auto second = engine.preload_srs("chain-64");
+  ASSERT_TRUE(second.ok());
+  EXPECT_TRUE(second->already_loaded);
+  auto s = engine.status();
+  ASSERT_EQ(s.srs.size(), 1u);
+  EXPECT_EQ(s.srs[0].tier, SrsTier::kHot);
+  EXPECT_TRUE(s.srs[0].test_parameters);
+  EXPECT_EQ(s.memory_used_bytes, s.srs[0].size_bytes);
+
+  auto evicted = engine.evict_srs("chain-64");
+  ASSERT_TRUE(evicted.ok());
+  EXPECT_TRUE(evicted->was_loaded);
+  EXPECT_EQ(evicted->freed_bytes, s.srs[0].size_bytes);
+  EXPECT_EQ(engine.status().memory_used_bytes, 0u);
+  EXPECT_EQ(engine.status().srs[0].tier, SrsTier::kCold);
+  EXPECT_FALSE(engine.evict_srs("chain-64")->was_loaded);
+
+  auto missing = engine.preload_srs("porep-32g");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.code(), SrsError::kNotFound);
+  EXPECT_NE(missing.error().message.find("v28-stacked-proof-of-replication"), std::string::npos);
+
+  const auto id = submit_ok(engine, test_request("user"));
+  ASSERT_TRUE(gate->wait_entered());
+  auto busy = engine.evict_srs("chain-96");
+  ASSERT_FALSE(busy.ok());
+  EXPECT_EQ(busy.code(), SrsError::kInUse);
+  gate->open();
+  EXPECT_EQ(await_end(engine, id).state, JobState::kCompleted);
+  EXPECT_TRUE(engine.evict_srs("chain-96").ok());
+}
+
+TEST(Engine, ParametersLargerThanTheBudgetFailTheJob) {
+  TestJobs jobs;
+  jobs.add("big", TestJobSpec(kSmallCircuit, 1, 1));
+  auto options = test_engine_options(shared_param_dir());
+  options.memory_budget_bytes = 1024;
+  Engine engine(options, jobs.factory());
+  auto o = await_end(engine, submit_ok(engine, test_request("big")));
+  EXPECT_EQ(o.state, JobState::kFailed);
+  EXPECT_NE(o.error.find("more than the whole memory budget"), std::string::npos) << o.error;
+}
+
+TEST(Engine, ShutdownCancelsWhatIsLeftAndRefusesNewWork) {
+  TestJobs jobs;
+  auto gate = std::make_shared<Gate>();
+  jobs.add("stuck", TestJobSpec(kSmallCircuit, 1, 2).gated(gate, 0));
+  jobs.add("queued", TestJobSpec(kSmallCircuit, 2, 1));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  const auto stuck = submit_ok(engine, test_request("stuck"));
+  ASSERT_TRUE(gate->wait_entered());
+  const auto queued = submit_ok(engine, test_request("queued"));
+  std::thread opener([&] {
+    // The synthesis worker is parked at the gate; let it go once shutdown has cancelled.
+    while (!is_final(engine.await(stuck, 1ms)->state)) {
+    }
+    gate->open();
+  });
+  engine.shutdown(0ms);
+  opener.join();
+  EXPECT_EQ(engine.await(stuck, 0ms)->state, JobState::kCancelled);
+  EXPECT_EQ(engine.await(queued, 0ms)->state, JobState::kCancelled);
+  auto refused = engine.submit(test_request("queued"));
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.code(), SubmitError::kUnavailable);
+}
+
+TEST(Engine, MetricsCountWhatHappened) {
+  TestJobs jobs;
+  jobs.add("ok", TestJobSpec(kSmallCircuit, 1, 2));
+  jobs.add("bad", TestJobSpec(kSmallCircuit, 1, 1).throwing_at(0));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  await_end(engine, submit_ok(engine, test_request("ok")));
+  await_end(engine, submit_ok(engine, test_request("bad")));
+  const std::string text = engine.metrics_text();
+  for (const char* line : {
+           "cuzk_proofs_submitted_total{kind=\"porep_seal_commit\"} 2\n",
+           "cuzk_proofs_total{kind=\"porep_seal_commit\",result=\"completed\"} 1\n",
+           "cuzk_proofs_total{kind=\"porep_seal_commit\",result=\"failed\"} 1\n",
+           "cuzk_proof_duration_seconds_count{kind=\"porep_seal_commit\"} 1\n",
+           "cuzk_proof_duration_seconds_bucket{kind=\"porep_seal_commit\",le=\"+Inf\"} 1\n",
+           "cuzk_partition_prove_seconds_count{circuit=\"chain-64\"} 2\n",
+           "cuzk_queue_pending{kind=\"winning_post\"} 0\n",
+           "# TYPE cuzk_proof_duration_seconds histogram\n",
+       }) {
+    EXPECT_NE(text.find(line), std::string::npos) << line;
+  }
+}
+
+}  // namespace
+}  // namespace cuzk::engine
