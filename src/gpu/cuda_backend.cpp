@@ -215,12 +215,22 @@ struct CudaBackend::Impl {
     CUZK_CUDA_CHECK(cudaStreamSynchronize(s()));  // the memsets too
   }
 
-  // The G1 work of one uploaded circuit.
-  MsmAccumulators g1_msms(const DeviceSrs& g1, const WitnessView& w, size_t m, PhaseTimings& t,
-                          Stopwatch& sw) {
-    const size_t n_in = w.inputs.size(), n_aux = w.aux.size();
-    const size_t a_count = w.a_aux.popcount(), b_in_count = w.b_input.popcount(),
-                 b_aux_count = w.b_aux.popcount();
+  // What the G1 MSMs need to know of a circuit once its host arrays may be gone.
+  struct UploadedShape {
+    size_t n_in, n_aux, a_count, b_in_count, b_aux_count;
+    static UploadedShape of(const WitnessView& w) {
+      return {w.inputs.size(), w.aux.size(), w.a_aux.popcount(), w.b_input.popcount(),
+              w.b_aux.popcount()};
+    }
+  };
+
+  // The G1 work of one uploaded circuit (reads only device memory: the host witness may have
+  // been released).
+  MsmAccumulators g1_msms(const DeviceSrs& g1, const UploadedShape& shape, size_t m,
+                          PhaseTimings& t, Stopwatch& sw) {
+    const size_t n_in = shape.n_in, n_aux = shape.n_aux;
+    const size_t a_count = shape.a_count, b_in_count = shape.b_in_count,
+                 b_aux_count = shape.b_aux_count;
     const FrStorage* inputs = z.data();
     const FrStorage* aux = z.data() + n_in;
     MsmAccumulators acc;
@@ -290,8 +300,9 @@ struct CudaBackend::Impl {
         t.emplace_back("b_g2_scalars", sw.lap_ms());
         in_phase("upload", [&] { upload_witness(w, m); });
         t.emplace_back("upload", sw.lap_ms());
+        const UploadedShape shape = UploadedShape::of(w);  // before release frees w's arrays
         if (release) release(i);
-        pending->acc.push_back(g1_msms(*srs.g1, w, m, t, sw));
+        pending->acc.push_back(g1_msms(*srs.g1, shape, m, t, sw));
       }
     } catch (...) {
       drain_quietly();
