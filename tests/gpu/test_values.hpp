@@ -1,4 +1,4 @@
-// Test inputs shared by the GPU test files: edge-case and random field elements and G1 points, with
+// Test inputs shared by the GPU test files: edge-case and random field elements and G1/G2 points, with
 // the CPU field and curve (src/ff, src/curve) as the oracle for every result.
 #pragma once
 
@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "curve/g1.hpp"
+#include "curve/g2.hpp"
 #include "ff/fp.hpp"
+#include "ff/fp2.hpp"
 #include "ff/fr.hpp"
 
 namespace cuzk::gpu::testing {
@@ -67,16 +69,32 @@ void make_operands(size_t n_random, uint64_t seed, std::vector<F>& a, std::vecto
   b.insert(b.end(), rb.begin(), rb.end());
 }
 
-// Random multiples of the generator (Jacobian, with non-trivial Z).
-inline std::vector<curve::G1> random_points(size_t n, uint64_t seed) {
+// Random multiples of the generator of curve C (Jacobian, with non-trivial Z).
+template <class C>
+std::vector<curve::Jacobian<C>> random_points_of(size_t n, uint64_t seed) {
+  using J = curve::Jacobian<C>;
   std::mt19937_64 rng(seed);
-  std::vector<curve::G1> v(n);
-  curve::G1 g = curve::G1::generator();
-  curve::G1 p = g.mul_limbs(ff::Limbs<1>{rng()});
+  std::vector<J> v(n);
+  const J g = J::generator();
+  J p = g.mul_limbs(ff::Limbs<1>{rng()});
   for (auto& x : v) {
     x = p;
     p = p.dbl() + g;  // cheap walk; every point has a different Z
   }
+  return v;
+}
+inline std::vector<curve::G1> random_points(size_t n, uint64_t seed) {
+  return random_points_of<curve::G1Config>(n, seed);
+}
+
+// Fp2 operands: every pair (x, y) of Fp edge values as x + y·u, then random elements.
+inline std::vector<ff::Fp2> fp2_values(size_t n_random, uint64_t seed) {
+  const std::vector<ff::Fp> e = edge_values<ff::Fp>();
+  std::vector<ff::Fp2> v;
+  for (const ff::Fp& x : e)
+    for (const ff::Fp& y : e) v.push_back({x, y});
+  std::mt19937_64 rng(seed);
+  for (size_t i = 0; i < n_random; ++i) v.push_back(ff::Fp2::random(rng));
   return v;
 }
 
