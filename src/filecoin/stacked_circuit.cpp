@@ -102,22 +102,6 @@ std::vector<AllocatedNum> parent_column(ConstraintSystem& cs, const ColumnProof&
   return rows;
 }
 
-// create_label_circuit: SHA-256 over replica_id ‖ layer (u32 BE) ‖ node (u64 BE) ‖ 160 zero
-// bits ‖ the 37 parent slots, the first 254 digest bits (LE) packed into the label.
-AllocatedNum label_circuit(ConstraintSystem& cs, const Bits& replica_id_bits,
-                           const std::vector<const Bits*>& slots, uint32_t layer,
-                           const gadgets::UInt64& node) {
-  Bits message = replica_id_bits;
-  message.reserve(512 + slots.size() * 256);
-  gadgets::UInt32::constant(layer).append_bits_be(message);
-  const Bits node_bits = node.bits_be();
-  message.insert(message.end(), node_bits.begin(), node_bits.end());
-  message.resize(message.size() + 160, Boolean::constant(false));
-  for (const Bits* slot : slots) message.insert(message.end(), slot->begin(), slot->end());
-  Namespace ns(cs, "create_label");
-  return gadgets::sha256_digest_num(cs, message);
-}
-
 void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape,
                           const ShapeSizes& sizes, const VanillaSealProof& proof,
                           const Bits& replica_id_bits, const AllocatedNum& comm_d,
@@ -183,7 +167,8 @@ void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape
     std::vector<const Bits*> slots;
     slots.reserve(kLabelParentSlots);
     for (unsigned j = 0; j < kLabelParentSlots; ++j) slots.push_back(&parents[j % parents.size()]);
-    labels.push_back(label_circuit(cs, replica_id_bits, slots, layer, challenge));
+    Namespace label(cs, "create_label");
+    labels.push_back(stacked_label_circuit(cs, replica_id_bits, slots, layer, challenge));
   }
 
   // Encoding: the replica node is the last label plus the data, proven in tree R_last.
@@ -222,6 +207,24 @@ AllocatedNum alloc_input(ConstraintSystem& cs, const Domain& value, const char* 
 }
 
 }  // namespace
+
+AllocatedNum stacked_label_circuit(ConstraintSystem& cs, std::span<const Boolean> replica_id_bits,
+                                   std::span<const Bits* const> slots, uint32_t layer,
+                                   const gadgets::UInt64& node) {
+  if (replica_id_bits.size() != 256 || slots.size() != kLabelParentSlots)
+    throw std::invalid_argument("label circuit: needs 256 replica id bits and 37 parent slots");
+  Bits message(replica_id_bits.begin(), replica_id_bits.end());
+  message.reserve(512 + slots.size() * 256);
+  gadgets::UInt32::constant(layer).append_bits_be(message);
+  const Bits node_bits = node.bits_be();
+  message.insert(message.end(), node_bits.begin(), node_bits.end());
+  message.resize(message.size() + 160, Boolean::constant(false));
+  for (const Bits* slot : slots) {
+    if (slot->size() != 256) throw std::invalid_argument("label circuit: a slot is not 256 bits");
+    message.insert(message.end(), slot->begin(), slot->end());
+  }
+  return gadgets::sha256_digest_num(cs, message);
+}
 
 StackedCircuitShape stacked_circuit_shape(const PorepSectorConfig& sector) {
   return {sector.layers, sector.log2_nodes, sector.tree_shape, sector.challenges_per_partition};

@@ -4,9 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
 #include "c1_fixture.hpp"
+#include "filecoin/labels.hpp"
 #include "filecoin/public_inputs.hpp"
+#include "gadgets/sha256_fr.hpp"
+#include "hash/node32.hpp"
 #include "filecoin/stacked_circuit.hpp"
 #include "r1cs/counting_cs.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -120,6 +124,40 @@ TEST(StackedCircuit, RejectsWitnessOfTheWrongShape) {
   c1.vanilla_proofs[0][0].comm_d_proofs.base.pop_back();
   r1cs::CountingCS cs;
   EXPECT_THROW(synthesize_stacked_partition(cs, c1, 0), std::invalid_argument);
+}
+
+// storage-proofs-porep stacked/circuit/create_label.rs: every input bit allocated by the test
+// (256 + 37 x 256 = 9,728 booleanity constraints), layer 2, node 22 constant: 532,025; and the
+// label equals the native one.
+TEST(StackedCircuit, CreateLabelCountAndValue) {
+  std::mt19937_64 rng(4);
+  auto random_node = [&] {
+    hash::Node32 n;
+    for (auto& b : n) b = uint8_t(rng());
+    return hash::trim_to_fr32(n);
+  };
+  const hash::Node32 replica_id = random_node();
+  std::vector<hash::Node32> parents(kLabelParentSlots);
+  for (auto& p : parents) p = random_node();
+
+  r1cs::ProvingAssignment cs;
+  std::vector<gadgets::Boolean> replica_bits;
+  {
+    r1cs::Namespace ns(cs, "replica_id_bits");
+    replica_bits = gadgets::bytes_into_boolean_vec_be(cs, replica_id);
+  }
+  std::vector<std::vector<gadgets::Boolean>> parent_bits;
+  for (size_t i = 0; i < parents.size(); ++i) {
+    r1cs::Namespace ns(cs, [&] { return "parents_" + std::to_string(i); });
+    parent_bits.push_back(gadgets::bytes_into_boolean_vec_be(cs, parents[i]));
+  }
+  std::vector<const std::vector<gadgets::Boolean>*> slots;
+  for (const auto& bits : parent_bits) slots.push_back(&bits);
+  const gadgets::AllocatedNum label =
+      stacked_label_circuit(cs, replica_bits, slots, 2, gadgets::UInt64::constant(22));
+  EXPECT_EQ(cs.num_constraints(), 532'025u);
+  EXPECT_EQ(unsatisfied_rows(cs), 0u);
+  EXPECT_EQ(label.value(), *hash::fr_from_node(porep_label(replica_id, 2, 22, parents)));
 }
 
 }  // namespace
