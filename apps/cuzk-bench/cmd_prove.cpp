@@ -79,14 +79,14 @@ void prove_porep(const ProveOptions& opt) {
   auto checked = filecoin::check_c1(c1, {true, opt.threads});
   if (!checked) throw std::runtime_error(opt.c1 + ": " + checked.error().message);
   const double check_ms = sw.lap_ms();
+  std::cerr << "prove: " << proof.name << ", " << c1.vanilla_proofs.size()
+            << " partition(s); C1 parsed in " << parse_ms << " ms, checked in " << check_ms
+            << " ms\n";
   auto files = filecoin::find_porep_parameters(opt.params_dir, *proof.sector);
   if (!files) throw std::runtime_error(files.error().message);
   const groth16::Parameters params = load_parameters(files->params, opt.threads);
-  std::cerr << "prove: " << proof.name << ", " << c1.vanilla_proofs.size()
-            << " partition(s); C1 parsed in " << parse_ms << " ms, checked in " << check_ms
-            << " ms; "
-            << (files->test_parameters ? "test" : "Filecoin") << " parameters " << files->params
-            << " loaded in " << sw.lap_ms() << " ms\n";
+  std::cerr << "prove: " << (files->test_parameters ? "test" : "Filecoin") << " parameters "
+            << files->params << " loaded in " << sw.lap_ms() << " ms\n";
 
   groth16::CpuBackend backend(opt.threads);
   filecoin::PorepC2Options options;
