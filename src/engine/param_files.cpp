@@ -3,26 +3,9 @@
 
 #include <filesystem>
 
+#include "filecoin/porep_parameters.hpp"
+
 namespace cuzk::engine {
-namespace {
-
-const char* extension(filecoin::ParameterFile kind) {
-  switch (kind) {
-    case filecoin::ParameterFile::kParams:
-      return ".params";
-    case filecoin::ParameterFile::kVk:
-      return ".vk";
-    case filecoin::ParameterFile::kMeta:
-      return ".meta";
-  }
-  return "";
-}
-
-}  // namespace
-
-std::string test_parameter_file_name(std::string_view circuit_id, filecoin::ParameterFile kind) {
-  return "cuzk-test-" + std::string(circuit_id) + extension(kind);
-}
 
 std::optional<std::string> filecoin_parameter_file_name(std::string_view circuit_id,
                                                         filecoin::ParameterFile kind) {
@@ -40,7 +23,8 @@ std::optional<ParameterPath> find_parameter_file(const std::string& dir,
     candidates.push_back({(fs::path(dir) / *name).string(), false});
   }
   candidates.push_back(
-      {(fs::path(dir) / test_parameter_file_name(circuit_id, filecoin::ParameterFile::kParams))
+      {(fs::path(dir) /
+       filecoin::test_parameter_file_name(circuit_id, filecoin::ParameterFile::kParams))
            .string(),
        true});
   for (auto& c : candidates) {

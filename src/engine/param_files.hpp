@@ -4,11 +4,11 @@
 //   Filecoin's  "v28-stacked-proof-of-replication-...-<sha256>.params" / ".vk" for the circuits
 //               of the registered proofs (filecoin::parameter_file_name), as `curio fetch-params`
 //               downloads them;
-//   ours        "cuzk-test-<circuit-id>.params" / ".vk" for parameters made by our own test
-//               setup (cuzk-bench setup / gen-params), e.g. "cuzk-test-porep-2k.params" or the
-//               bench circuit's "cuzk-test-chain-65536.params". Proofs made with them verify only
-//               against the matching test .vk, never on chain; the SRS manager logs a warning
-//               when it loads one.
+//   ours        "cuzk-test-<circuit-id>.params" / ".vk" (filecoin::test_parameter_file_name) for
+//               parameters made by our own test setup (cuzk-bench setup), e.g.
+//               "cuzk-test-porep-2k.params" or the bench circuit's "cuzk-test-chain-65536.params".
+//               Proofs made with them verify only against the matching test .vk, never on chain;
+//               the SRS manager logs a warning when it loads one.
 #pragma once
 
 #include <optional>
@@ -18,9 +18,6 @@
 #include "filecoin/proof_type.hpp"
 
 namespace cuzk::engine {
-
-// "cuzk-test-<circuit_id>" + ".params" | ".vk" | ".meta".
-std::string test_parameter_file_name(std::string_view circuit_id, filecoin::ParameterFile kind);
 
 // Filecoin's file name for a circuit id ("porep-32g"), or nullopt when the id is not one of the
 // registered circuits.
