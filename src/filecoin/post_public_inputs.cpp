@@ -1,0 +1,59 @@
+// PoSt public inputs (see post_public_inputs.hpp).
+#include "filecoin/post_public_inputs.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "filecoin/post_challenges.hpp"
+
+namespace cuzk::filecoin {
+
+FilecoinResult<std::vector<ff::Fr>> post_public_inputs(const PoStProofType& proof,
+                                                       const hash::Node32& randomness,
+                                                       std::span<const PostPublicSector> sectors,
+                                                       unsigned partition) {
+  if (auto ok = check_canonical(randomness, "randomness"); !ok) return ok.error();
+  const PostCircuitConfig& circuit = *proof.circuit;
+  std::vector<PostPublicSector> expanded;
+  if (proof.type() == PoStType::kWinning) {
+    if (sectors.size() != kWinningPostSectorCount)
+      return filecoin_error(FilecoinError::kShape,
+                            "winning PoSt: " + std::to_string(sectors.size()) +
+                                " sectors, expected " + std::to_string(kWinningPostSectorCount));
+    expanded.assign(circuit.circuit_sectors, sectors[0]);
+    sectors = expanded;
+  }
+  const uint64_t per_partition = circuit.circuit_sectors;
+  const uint64_t first = uint64_t(partition) * per_partition;
+  if (sectors.empty() || first >= sectors.size())
+    return filecoin_error(FilecoinError::kShape,
+                          "PoSt partition " + std::to_string(partition) + " of " +
+                              std::to_string(sectors.size()) + " sectors (" +
+                              std::to_string(per_partition) + " per partition)");
+  const auto chunk =
+      sectors.subspan(first, std::min<uint64_t>(per_partition, sectors.size() - first));
+
+  std::vector<ff::Fr> inputs;
+  inputs.reserve(per_partition * (1 + circuit.circuit_challenges));
+  for (size_t i = 0; i < chunk.size(); ++i) {
+    auto comm_r = hash::fr_from_node(chunk[i].comm_r);
+    if (!comm_r)
+      return filecoin_error(FilecoinError::kSchema, "sectors[" + std::to_string(first + i) +
+                                                        "].comm_r: not a canonical field element");
+    inputs.push_back(*comm_r);
+    for (unsigned n = 0; n < circuit.circuit_challenges; ++n) {
+      const uint64_t index = post_challenge_index(proof.api_version, first + i,
+                                                  circuit.circuit_challenges, n);
+      inputs.push_back(ff::Fr::from_u64(
+          post_leaf_challenge(randomness, chunk[i].sector_id, index, circuit.nodes())));
+    }
+  }
+  // Pad by repeating the last sector's inputs.
+  const size_t per_sector = 1 + circuit.circuit_challenges;
+  const std::vector<ff::Fr> last(inputs.end() - long(per_sector), inputs.end());
+  while (inputs.size() < per_partition * per_sector)
+    inputs.insert(inputs.end(), last.begin(), last.end());
+  return inputs;
+}
+
+}  // namespace cuzk::filecoin
