@@ -1,6 +1,11 @@
 // Channel set-up and the PoRep request builder (see client.hpp).
 #include "server/client.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
 #include "filecoin/c1_json.hpp"
 
 namespace cuzk::server {
@@ -48,6 +53,36 @@ filecoin::FilecoinResult<v1::SubmitProofRequest> make_porep_request(
   request.set_sector_number(sector);
   request.set_miner_id(options.miner_id);
   return request;
+}
+
+std::optional<v1::Priority> priority_from_name(std::string_view name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  if (lower.empty()) return v1::PRIORITY_UNSPECIFIED;
+  if (lower == "low") return v1::LOW;
+  if (lower == "normal") return v1::NORMAL;
+  if (lower == "high") return v1::HIGH;
+  if (lower == "critical") return v1::CRITICAL;
+  return std::nullopt;
+}
+
+std::string format_timings(const v1::AwaitProofResponse& r) {
+  return fmt::format("queue {} ms, srs {} ms, synthesis {} ms, prove {} ms, total {} ms",
+                     r.queue_wait_ms(), r.srs_load_ms(), r.synthesis_ms(), r.gpu_compute_ms(),
+                     r.total_ms());
+}
+
+std::string describe(const grpc::Status& status) {
+  static constexpr const char* kNames[] = {
+      "OK",        "CANCELLED",          "UNKNOWN",          "INVALID_ARGUMENT",
+      "DEADLINE_EXCEEDED", "NOT_FOUND",  "ALREADY_EXISTS",   "PERMISSION_DENIED",
+      "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE",
+      "UNIMPLEMENTED", "INTERNAL",       "UNAVAILABLE",      "DATA_LOSS",
+      "UNAUTHENTICATED"};
+  const int code = int(status.error_code());
+  const char* name = code >= 0 && code < int(std::size(kNames)) ? kNames[code] : "?";
+  return std::string(name) + ": " + status.error_message();
 }
 
 }  // namespace cuzk::server

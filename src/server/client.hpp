@@ -31,4 +31,12 @@ struct PorepRequestOptions {
 filecoin::FilecoinResult<v1::SubmitProofRequest> make_porep_request(
     std::string_view c1_or_envelope, const PorepRequestOptions& options);
 
+// "low", "normal", "high", "critical" (any case) or "" (unspecified: the kind's default).
+std::optional<v1::Priority> priority_from_name(std::string_view name);
+
+// "queue 12 ms, srs 0 ms, synthesis 830 ms, prove 16075 ms, total 16920 ms".
+std::string format_timings(const v1::AwaitProofResponse& result);
+// "UNAVAILABLE: failed to connect to all addresses".
+std::string describe(const grpc::Status& status);
+
 }  // namespace cuzk::server

@@ -190,5 +190,24 @@ TEST(Config, PipelineDisabledRunsOnePartitionAtATime) {
   EXPECT_EQ(o.pipeline.prover_workers, 1u);
 }
 
+// The shipped example documents the defaults: it must load cleanly and change nothing.
+TEST(Config, ExampleFileIsTheDefaults) {
+  auto c = load_config(std::string(CUZK_TESTS_DIR) + "/../cuzk.example.toml");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_TRUE(c->warnings.empty());
+  const Config defaults;
+  EXPECT_EQ(c->daemon.listen, defaults.daemon.listen);
+  EXPECT_EQ(c->daemon.shutdown_grace, defaults.daemon.shutdown_grace);
+  EXPECT_EQ(c->daemon.max_message_size, defaults.daemon.max_message_size);
+  EXPECT_EQ(c->srs.param_cache, defaults.srs.param_cache);
+  EXPECT_EQ(c->memory.total_budget, defaults.memory.total_budget);
+  EXPECT_EQ(c->memory.safety_margin, defaults.memory.safety_margin);
+  EXPECT_EQ(c->memory.eviction_min_idle, defaults.memory.eviction_min_idle);
+  EXPECT_EQ(c->gpus.gpu_workers_per_device, defaults.gpus.gpu_workers_per_device);
+  EXPECT_EQ(c->scheduler.max_batch_wait_ms, defaults.scheduler.max_batch_wait_ms);
+  EXPECT_EQ(c->pipeline.synthesis_lookahead, defaults.pipeline.synthesis_lookahead);
+  EXPECT_EQ(c->logging.level, defaults.logging.level);
+}
+
 }  // namespace
 }  // namespace cuzk::engine

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# CTest: the cuzk daemon binary end to end on a unix socket, driven by cuzk-bench's client
+# commands: 2 KiB PoRep C1s from real sealing; preload, status, single proofs at different
+# priorities (each verified by our C2 verifier and, when node is available, by @noble/curves),
+# a batch from concurrent clients, a request the daemon must refuse (INVALID_ARGUMENT) while it
+# keeps serving, metrics over gRPC and HTTP, evict, the daemon's memory back to its idle level
+# after the proofs, and SIGTERM -> exit 0 with the socket removed.
+# Usage: daemon_e2e.sh CUZK CUZK_BENCH PARAMS_DIR WORKDIR
+#   PARAMS_DIR holds cuzk-test-porep-2k.params/.vk (the porep_params_2KiB fixture)
+set -euo pipefail
+cuzk=$1 bench=$2 params=$3 work=$4
+here=$(cd "$(dirname "$0")" && pwd)
+oracles="$here/../oracles"
+fail() { echo "FAIL: $*"; echo "--- daemon log (tail) ---"; tail -n 40 "$work/daemon.log" || true; exit 1; }
+rm -rf "$work" && mkdir -p "$work"
+sock="$work/cuzk.sock"
+addr="unix://$sock"
+
+cat >"$work/cuzk.toml" <<TOML
+[daemon]
+listen = "$addr"
+status_listen = "127.0.0.1:0"
+shutdown_grace = "60s"
+
+[srs]
+param_cache = "$params"
+
+[memory]
+total_budget = "8GiB"
+
+[synthesis]
+threads = 2
+
+[gpus]
+gpu_workers_per_device = 1
+
+[logging]
+level = "info"
+TOML
+
+"$cuzk" --config "$work/cuzk.toml" >"$work/daemon.log" 2>&1 &
+pid=$!
+trap 'kill -9 $pid 2>/dev/null || true' EXIT
+for _ in $(seq 600); do [ -S "$sock" ] && break; sleep 0.1; done
+[ -S "$sock" ] || fail "no socket at $sock"
+[ "$(stat -c %a "$sock")" = 660 ] || fail "socket mode $(stat -c %a "$sock"), want 660"
+port=$(sed -n 's/.*HTTP status on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/daemon.log" | head -1)
+
+rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$pid/status"; }
+
+for n in 1 2 3 4; do
+  "$bench" gen-c1 --proof-type StackedDrg2KiBV1_1 --miner-id 1000 --sector-number "$n" \
+    --seed "$n" --out "$work/c1-$n.json" --envelope "$work/envelope-$n.json" >/dev/null 2>&1
+done
+
+"$bench" preload --addr "$addr" --circuit porep-2k | grep -q "porep-2k: loaded in" \
+  || fail "preload"
+"$bench" status --addr "$addr" | grep -Eq "^srs +porep-2k +HOT" || fail "status: porep-2k not HOT"
+rss_idle=$(rss_kib)
+
+# Single proofs at three priorities, concurrently; each verified against the .vk.
+for n in 1 2 3; do
+  priority=$(echo low critical normal | cut -d' ' -f"$n")
+  "$bench" single --addr "$addr" --c1 "$work/envelope-$n.json" --miner-id 1000 \
+    --priority "$priority" --params-dir "$params" --out-proof "$work/proof-$n.bin" \
+    >"$work/single-$n.out" 2>&1 &
+  eval "single_$n=\$!"
+done
+# Refused while those run: the wrong miner for sector 4's C1.
+if "$bench" single --addr "$addr" --c1 "$work/c1-4.json" --miner-id 1001 --sector-number 4 \
+    >"$work/bad.out" 2>&1; then
+  fail "a C1 under the wrong miner was accepted"
+fi
+grep -q "INVALID_ARGUMENT: miner_id / sector_number" "$work/bad.out" || fail "bad request: $(cat "$work/bad.out")"
+for n in 1 2 3; do
+  eval "wait \$single_$n" || fail "single $n: $(cat "$work/single-$n.out")"
+  tail -n 1 "$work/single-$n.out" | grep -qx valid || fail "single $n not valid: $(cat "$work/single-$n.out")"
+  grep -q "total .* ms; round trip" "$work/single-$n.out" || fail "single $n: no timings"
+done
+echo "ok: 3 single proofs (low, critical, normal) verified; bad request refused"
+
+if command -v node >/dev/null 2>&1; then
+  [ -d "$oracles/node_modules/@noble/curves" ] || (cd "$oracles" && npm ci --no-audit --no-fund >/dev/null)
+  "$bench" c2-inputs --c1 "$work/c1-2.json" --out-inputs "$work/inputs-2.json" 2>/dev/null
+  [ "$(node "$oracles/verify_groth16.mjs" --vk "$params/cuzk-test-porep-2k.vk" \
+        --proof "$work/proof-2.bin" --inputs "$work/inputs-2.json")" = valid ] \
+    || fail "noble rejected the daemon's proof"
+  echo "ok: noble verifies the daemon's proof"
+fi
+
+"$bench" batch --addr "$addr" --c1 "$work/envelope-4.json" --miner-id 1000 --count 2 -j 2 \
+  >"$work/batch.out" 2>"$work/batch.err" || fail "batch: $(cat "$work/batch.out" "$work/batch.err")"
+grep -q "batch: 2 completed, 0 failed" "$work/batch.out" || fail "batch: $(cat "$work/batch.out")"
+grep -q "latency ms: p50" "$work/batch.out" || fail "batch: no percentiles"
+echo "ok: batch of 2 from 2 clients"
+
+"$bench" metrics --addr "$addr" >"$work/metrics.txt"
+grep -q 'cuzk_proofs_total{kind="porep_seal_commit",result="completed"} 5' "$work/metrics.txt" \
+  || fail "metrics: $(grep cuzk_proofs_total "$work/metrics.txt")"
+if [ -n "$port" ] && command -v curl >/dev/null 2>&1; then
+  curl -sf "http://127.0.0.1:$port/metrics" | grep -q '^cuzk_memory_budget_bytes 8589934592$' \
+    || fail "GET /metrics"
+  curl -sf "http://127.0.0.1:$port/status" | grep -q '"circuit_id": "porep-2k"' || fail "GET /status"
+  echo "ok: HTTP /metrics and /status"
+fi
+
+# Memory back at the idle level (parameters loaded, no job): within 128 MiB of it, where one
+# partition's working set is ~1 GiB.
+rss_after=$(rss_kib)
+[ "$rss_after" -le $((rss_idle + 131072)) ] \
+  || fail "RSS $rss_after KiB after the proofs, idle was $rss_idle KiB"
+echo "ok: RSS idle $rss_idle KiB, after 5 proofs $rss_after KiB"
+
+"$bench" evict --addr "$addr" --circuit porep-2k | grep -q "porep-2k: evicted" || fail "evict"
+"$bench" status --addr "$addr" | grep -Eq "^srs +porep-2k +COLD" || fail "status after evict"
+
+kill -TERM "$pid"
+rc=0
+wait "$pid" || rc=$?
+trap - EXIT
+[ "$rc" = 0 ] || fail "daemon exited $rc on SIGTERM"
+[ ! -e "$sock" ] || fail "socket left behind"
+grep -q "cuzk stopped" "$work/daemon.log" || fail "no clean stop in the log"
+echo "ok: SIGTERM -> exit 0"
