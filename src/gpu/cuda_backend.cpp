@@ -96,8 +96,8 @@ struct SrsKey {
 struct CudaPending final : groth16::Pending {
   const groth16::VerifyingKey* vk = nullptr;
   std::vector<groth16::Randomness> randomness;
-  std::vector<MsmAccumulators> acc;               // the G1 results; b2 is filled by finish
-  std::vector<std::shared_future<BG2Result>> b2;  // one G2 MSM per circuit
+  std::vector<MsmAccumulators> acc;  // the GPU results; on the CPU path finish fills b2
+  std::vector<std::shared_future<BG2Result>> b2;  // per circuit: the CPU G2 MSM, or none (GPU)
   PhaseTimings timings;
 };
 
@@ -106,10 +106,12 @@ struct CudaPending final : groth16::Pending {
 struct CudaBackend::Impl {
   int device = 0;
   unsigned cpu_threads = 0;
+  bool b_g2_on_gpu = true;
   mutable std::mutex mutex;  // start, preload, evict, workspace: one at a time
 
   std::optional<Stream> stream;
   std::unique_ptr<GpuMsm> msm;
+  std::unique_ptr<GpuMsmG2> msm_g2;  // GPU path only
   std::unique_ptr<StagedUploader> uploader;
   std::unique_ptr<GpuNtt> ntt;  // created on the first proof
   std::map<unsigned, ntt::Domain> domains;
@@ -153,14 +155,16 @@ struct CudaBackend::Impl {
     in_phase("upload_srs", [&] {
       size_t free_bytes = 0, total_bytes = 0;
       CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-      const size_t need = DeviceSrs::bytes_for(p);
+      const size_t need = DeviceSrs::bytes_for(p, b_g2_on_gpu);
       if (need > free_bytes) {
         throw CudaError(cudaErrorMemoryAllocation,
-                        "the G1 sections need " + gb(need) + " of device memory, " +
+                        "the SRS sections need " + gb(need) + " of device memory, " +
                             gb(free_bytes) + " of " + gb(total_bytes) +
                             " are free (evict other parameters or release the workspace)");
       }
-      it = resident.emplace(&p, Resident{std::move(key), DeviceSrs::upload(p, *uploader, s())})
+      it = resident
+               .emplace(&p, Resident{std::move(key),
+                                     DeviceSrs::upload(p, *uploader, s(), b_g2_on_gpu)})
                .first;
     });
     if (timings != nullptr) timings->emplace_back("upload_srs", sw.lap_ms());
@@ -275,6 +279,33 @@ struct CudaBackend::Impl {
     return acc;
   }
 
+  // B in G2 on the GPU, over the same uploaded scalars and B densities as msm_b_g1.
+  curve::G2 b_g2_msm(const DeviceSrs& srs, const UploadedShape& shape, PhaseTimings& t,
+                     Stopwatch& sw) {
+    const FrStorage* inputs = z.data();
+    const FrStorage* aux = z.data() + shape.n_in;
+    const curve::G2 sum = in_phase("msm_b_g2", [&] {
+      if (!msm_g2) msm_g2 = std::make_unique<GpuMsmG2>(device);
+      curve::G2 b2 = curve::G2::identity();
+      if (shape.b_in_count > 0) {
+        b2 += msm_g2->msm_density(srs.b_g2.data(), shape.b_in_count, b_input.data(), inputs,
+                                  shape.n_in, s());
+      }
+      if (shape.b_aux_count > 0) {
+        b2 += msm_g2->msm_density(srs.b_g2.data() + shape.b_in_count, shape.b_aux_count,
+                                  b_aux.data(), aux, shape.n_aux, s());
+      }
+      return b2;
+    });
+    t.emplace_back("msm_b_g2", sw.lap_ms());
+    return sum;
+  }
+
+  // Whether B in G2 runs on the GPU for these parameters (SrsRef's rule, cuda_backend.hpp).
+  bool b2_on_gpu(const SrsRef& srs) const {
+    return b_g2_on_gpu && srs.g1 != nullptr && srs.g1->b_g2.size() > 0;
+  }
+
   // start() proper, with the mutex held and the device current. release(i), if set, is called
   // once circuit i's witness has been read for the last time.
   std::unique_ptr<groth16::Pending> run(std::span<const WitnessView> witnesses, const SrsRef& srs,
@@ -290,19 +321,26 @@ struct CudaBackend::Impl {
       Stopwatch sw;
       in_phase("setup", [&] { prepare(witnesses[0], m); });
       t.emplace_back("setup", sw.lap_ms());
+      const bool gpu_b2 = b2_on_gpu(srs);
       std::shared_future<BG2Result> previous;
       for (size_t i = 0; i < witnesses.size(); ++i) {
         const WitnessView& w = witnesses[i];
-        in_phase("b_g2_scalars", [&] {
-          previous = launch_b_g2(srs.b_g2, BG2Input::from(w, cpu_threads), cpu_threads, previous);
-          pending->b2.push_back(previous);
-        });
-        t.emplace_back("b_g2_scalars", sw.lap_ms());
+        if (gpu_b2) {
+          pending->b2.emplace_back();  // computed below, with the G1 MSMs
+        } else {
+          in_phase("b_g2_scalars", [&] {
+            previous =
+                launch_b_g2(srs.b_g2, BG2Input::from(w, cpu_threads), cpu_threads, previous);
+            pending->b2.push_back(previous);
+          });
+          t.emplace_back("b_g2_scalars", sw.lap_ms());
+        }
         in_phase("upload", [&] { upload_witness(w, m); });
         t.emplace_back("upload", sw.lap_ms());
         const UploadedShape shape = UploadedShape::of(w);  // before release frees w's arrays
         if (release) release(i);
         pending->acc.push_back(g1_msms(*srs.g1, shape, m, t, sw));
+        if (gpu_b2) pending->acc.back().b2 = b_g2_msm(*srs.g1, shape, t, sw);
       }
     } catch (...) {
       drain_quietly();
@@ -316,13 +354,19 @@ bool cuda_device_available(int device) { return device >= 0 && device < cuda_dev
 
 int cuda_backend_device_count() { return cuda_device_count(); }
 
-CudaBackend::CudaBackend(int device, unsigned cpu_threads) : impl_(std::make_unique<Impl>()) {
+CudaBackend::CudaBackend(int device, unsigned cpu_threads)
+    : CudaBackend(device, CudaBackendOptions{cpu_threads, true}) {}
+
+CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
+    : impl_(std::make_unique<Impl>()) {
+  const unsigned cpu_threads = options.cpu_threads;
   if (!cuda_device_available(device)) {
     throw std::invalid_argument("CudaBackend: no CUDA device " + std::to_string(device) + " (" +
                                 std::to_string(cuda_device_count()) + " present)");
   }
   impl_->device = device;
   impl_->cpu_threads = cpu_threads;
+  impl_->b_g2_on_gpu = options.b_g2_on_gpu;
   in_phase("init", [&] {
     DeviceGuard guard(device);
     impl_->stream.emplace();
@@ -371,8 +415,9 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_views(
     std::span<const groth16::Randomness> randomness) {
   if (srs.vk == nullptr || srs.g1 == nullptr)
     throw std::invalid_argument("CudaBackend::start_views: SrsRef without vk or G1 sections");
+  const size_t b_g2 = impl_->b2_on_gpu(srs) ? srs.g1->b_g2.size() : srs.b_g2.size();
   const SrsShape shape{srs.vk->ic.size(), srs.g1->h.size(),    srs.g1->l.size(),
-                       srs.g1->a.size(),  srs.g1->b_g1.size(), srs.b_g2.size()};
+                       srs.g1->a.size(),  srs.g1->b_g1.size(), b_g2};
   const size_t m = check_witnesses_fit(witnesses, *srs.vk, shape, randomness.size(), kMaxLogM);
   std::lock_guard lock(impl_->mutex);
   std::optional<DeviceGuard> guard;
@@ -388,10 +433,12 @@ groth16::ProveOutput CudaBackend::finish(std::unique_ptr<groth16::Pending> pendi
   out.timings = std::move(pending->timings);
   Stopwatch sw;
   for (size_t i = 0; i < pending->acc.size(); ++i) {
-    const BG2Result r = in_phase("b_g2_cpu", [&] { return pending->b2[i].get(); });
-    out.timings.emplace_back("b_g2_wait", sw.lap_ms());
-    out.timings.emplace_back("b_g2_cpu", r.ms);
-    pending->acc[i].b2 = r.acc;
+    if (pending->b2[i].valid()) {  // CPU path; on the GPU path start computed b2
+      const BG2Result r = in_phase("b_g2_cpu", [&] { return pending->b2[i].get(); });
+      out.timings.emplace_back("b_g2_wait", sw.lap_ms());
+      out.timings.emplace_back("b_g2_cpu", r.ms);
+      pending->acc[i].b2 = r.acc;
+    }
     out.proofs.push_back(
         groth16::assemble_proof(*pending->vk, pending->acc[i], pending->randomness[i]));
     out.timings.emplace_back("assembly", sw.lap_ms());
@@ -442,6 +489,7 @@ void CudaBackend::release_workspace() {
   impl_->ntt.reset();
   impl_->domains.clear();
   in_phase("init", [&] { impl_->msm = std::make_unique<GpuMsm>(impl_->device); });  // its scratch
+  impl_->msm_g2.reset();  // created again by the next GPU G2 MSM
 }
 
 size_t CudaBackend::workspace_bytes() const {
@@ -449,7 +497,8 @@ size_t CudaBackend::workspace_bytes() const {
   const Impl& i = *impl_;
   return i.a.size_bytes() + i.b.size_bytes() + i.c.size_bytes() + i.z.size_bytes() +
          i.a_aux.size_bytes() + i.b_input.size_bytes() + i.b_aux.size_bytes() +
-         (i.msm ? i.msm->scratch_bytes() : 0) + (i.ntt ? i.ntt->table_bytes() : 0);
+         (i.msm ? i.msm->scratch_bytes() : 0) + (i.msm_g2 ? i.msm_g2->scratch_bytes() : 0) +
+         (i.ntt ? i.ntt->table_bytes() : 0);
 }
 
 }  // namespace cuzk::gpu

@@ -4,8 +4,9 @@
 //
 // start(): setup (workspace grown to this shape, NTT tables and domain built on first use of a
 // size; the stream checked idle), then per circuit, in this order:
-//   b_g2_scalars  the witness to canonical form and the B densities copied (host), then the B-in-G2
-//                 MSM starts on CPU threads (b_g2_cpu.hpp) and runs while everything below does
+//   b_g2_scalars  CPU path only (CudaBackendOptions::b_g2_on_gpu = false): the witness to canonical
+//                 form and the B densities copied (host), then the B-in-G2 MSM starts on CPU
+//                 threads (b_g2_cpu.hpp) and runs while everything below does
 //   upload        a, b, c (zero-padded to the domain), the assignment [inputs | aux] and the three
 //                 density bitmaps to the device, through pinned staging buffers; the caller's
 //                 ProvingAssignment is freed right after (its a/b/c are consumed)
@@ -14,13 +15,15 @@
 //   msm_l         L MSM over every aux value
 //   msm_a         A MSM: inputs dense, aux through the A density
 //   msm_b_g1      B MSM in G1: inputs and aux through their B densities
-// finish(), per circuit: waits for that circuit's G2 MSM (b_g2_wait: how long finish blocked;
-// b_g2_cpu: the MSM's own duration) and assembles the proof (assembly). The G1 MSMs read the
-// scalars in Montgomery form straight from the device (GpuMsm converts) and use GpuMsm's 0/1/tail
-// split. Every GPU call is synchronous at the end of its phase, so phase times are host wall
+//   msm_b_g2      GPU path (the default): the B MSM in G2 (GpuMsmG2) over the same uploaded
+//                 scalars and B densities, bases resident on the device like the G1 sections
+// finish(), per circuit: on the CPU path waits for that circuit's G2 MSM (b_g2_wait: how long
+// finish blocked; b_g2_cpu: the MSM's own duration); then assembles the proof (assembly). The GPU
+// MSMs read the scalars in Montgomery form straight from the device (GpuMsmT converts) and use its
+// 0/1/tail split. Every GPU call is synchronous at the end of its phase, so phase times are host wall
 // times after synchronisation. An SRS upload inside start adds an "upload_srs" phase first.
 //
-// Overlap: the G2 MSM of circuit i runs on the host during circuit i's GPU phases, circuit i+1's
+// Overlap (CPU path): the G2 MSM of circuit i runs on the host during circuit i's GPU phases, circuit i+1's
 // (G2 MSMs run one after the other, each with cpu_threads), and whatever the caller does between
 // start and finish — e.g. the next job's start: finish touches no GPU state.
 //
@@ -28,7 +31,8 @@
 // preload) and stay on the device, keyed by the object's address, its section sizes and a sample
 // of its points (so a different parameter set at a recycled address is noticed and re-uploaded);
 // evict / evict_all / destruction free them. Parameters must not be modified while resident.
-// B in G2 is read from the Parameters' host vector, by the CPU.
+// B in G2 is resident too on the GPU path (192 B per point: 6.4 GB at 2^27); on the CPU path it is
+// read from the Parameters' host vector, by the CPU.
 //
 // Lifetimes: the Parameters (or, for start_views, the vk and the G2 bases) must outlive the
 // Pending; destroying a Pending without finish waits for its G2 MSMs.
@@ -39,10 +43,12 @@
 // current for its duration and restores the caller's; finish and the G2 worker threads make no
 // CUDA calls (GpuMsm and GpuNtt also select their device in every call).
 //
-// Memory (device): the resident SRS (96 B per G1 point: ~41 GB for a 32 GiB PoRep partition) plus a
-// workspace kept between calls: a, b, c (32 B * m each), the assignment (32 B per variable), the
-// densities, the GPU MSM's scratch and the NTT tables — ~30 GB at m = 2^27. release_workspace()
-// frees it. Host: the G2 MSM's canonical scalars (32 B per variable), until that MSM is done.
+// Memory (device): the resident SRS (96 B per G1 point: ~41 GB for a 32 GiB PoRep partition; plus
+// B in G2 on the GPU path) plus a workspace kept between calls: a, b, c (32 B * m each), the
+// assignment (32 B per variable), the densities, the GPU MSMs' scratch (the G2 MSM has its own)
+// and the NTT tables — ~30 GB at m = 2^27 (a few GB more with the G2 MSM's). release_workspace()
+// frees it. Host, CPU path: the G2 MSM's canonical scalars (32 B per variable), until that MSM is
+// done.
 //
 // Errors: bad shapes throw std::invalid_argument (the CPU backend's messages); CUDA failures,
 // device out-of-memory included, throw gpu::CudaError (a std::runtime_error) whose message names
@@ -68,11 +74,19 @@ bool cuda_device_available(int device = 0);
 // Number of usable CUDA devices (0 without a driver).
 int cuda_backend_device_count();
 
+struct CudaBackendOptions {
+  unsigned cpu_threads = 0;  // threads of the host work (uploads, CPU G2 MSM), 0 = all cores
+  // B in G2 on the GPU (bases resident on the device); false: on CPU threads, bases read from the
+  // host (for a GPU too small to hold them).
+  bool b_g2_on_gpu = true;
+};
+
 class CudaBackend final : public groth16::Backend {
  public:
-  // device: CUDA ordinal (std::invalid_argument if absent); cpu_threads: threads of the host work
-  // (G2 MSM, canonical conversion), 0 = all cores.
+  // device: CUDA ordinal (std::invalid_argument if absent); cpu_threads: threads of the host work,
+  // 0 = all cores. B in G2 on the GPU.
   explicit CudaBackend(int device = 0, unsigned cpu_threads = 0);
+  CudaBackend(int device, const CudaBackendOptions& options);
   ~CudaBackend() override;
   CudaBackend(const CudaBackend&) = delete;
   CudaBackend& operator=(const CudaBackend&) = delete;
@@ -85,8 +99,10 @@ class CudaBackend final : public groth16::Backend {
                                           std::span<const groth16::Randomness> randomness) override;
   groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override;
 
-  // The parameters as start_views reads them: the vk (for the assembly), the G1 sections on this
-  // backend's device, B in G2 on the host. All three must outlive the Pending.
+  // The parameters as start_views reads them: the vk (for the assembly), the sections on this
+  // backend's device, B in G2 on the host. All three must outlive the Pending. B in G2 is taken
+  // from g1->b_g2 when the backend runs it on the GPU and g1->b_g2 is not empty, else from b_g2
+  // (by the CPU; then it must hold the section).
   struct SrsRef {
     const groth16::VerifyingKey* vk = nullptr;
     const DeviceSrs* g1 = nullptr;
@@ -103,7 +119,7 @@ class CudaBackend final : public groth16::Backend {
   bool is_resident(const groth16::Parameters& params) const;
   void evict(const groth16::Parameters& params);
   void evict_all();
-  size_t resident_bytes() const;  // device bytes of the resident G1 sections
+  size_t resident_bytes() const;  // device bytes of the resident sections (G1, and G2 if on GPU)
 
   // Frees the per-proof device workspace (the next start allocates it again).
   void release_workspace();

@@ -1,5 +1,5 @@
-// DeviceSrs::upload (device_srs.hpp): each G1 section converted into device layout in the pinned
-// staging buffers and copied, one section after the other.
+// DeviceSrs::upload (device_srs.hpp): each section (G1, then B in G2) converted into device layout
+// in the pinned staging buffers and copied, one section after the other.
 #include "gpu/device_srs.hpp"
 
 #include <span>
@@ -7,12 +7,14 @@
 namespace cuzk::gpu {
 namespace {
 
-void upload_section(std::span<const curve::G1Affine> points, DeviceBuffer<G1AffineStorage>& dst,
-                    StagedUploader& uploader, cudaStream_t stream) {
-  dst = DeviceBuffer<G1AffineStorage>(points.size());
-  const curve::G1Affine* src = points.data();
+template <class C>
+void upload_section(std::span<const curve::Affine<C>> points,
+                    DeviceBuffer<AffineStorageOf<C>>& dst, StagedUploader& uploader,
+                    cudaStream_t stream) {
+  dst = DeviceBuffer<AffineStorageOf<C>>(points.size());
+  const curve::Affine<C>* src = points.data();
   uploader.upload(dst.data(), points.size(), stream,
-                  [src](size_t first, size_t count, G1AffineStorage* out) {
+                  [src](size_t first, size_t count, AffineStorageOf<C>* out) {
                     for (size_t i = 0; i < count; ++i) out[i] = to_storage(src[first + i]);
                   });
 }
@@ -20,12 +22,14 @@ void upload_section(std::span<const curve::G1Affine> points, DeviceBuffer<G1Affi
 }  // namespace
 
 DeviceSrs DeviceSrs::upload(const groth16::Parameters& params, StagedUploader& uploader,
-                            cudaStream_t stream) {
+                            cudaStream_t stream, bool with_b_g2) {
+  using curve::G1Config;
   DeviceSrs srs;
-  upload_section(params.h, srs.h, uploader, stream);
-  upload_section(params.l, srs.l, uploader, stream);
-  upload_section(params.a, srs.a, uploader, stream);
-  upload_section(params.b_g1, srs.b_g1, uploader, stream);
+  upload_section<G1Config>(params.h, srs.h, uploader, stream);
+  upload_section<G1Config>(params.l, srs.l, uploader, stream);
+  upload_section<G1Config>(params.a, srs.a, uploader, stream);
+  upload_section<G1Config>(params.b_g1, srs.b_g1, uploader, stream);
+  if (with_b_g2) upload_section<curve::G2Config>(params.b_g2, srs.b_g2, uploader, stream);
   return srs;
 }
 

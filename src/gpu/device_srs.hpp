@@ -1,7 +1,9 @@
-// DeviceSrs: the G1 sections of a Groth16 parameter set — h, l, a, b_g1 — in device memory, in the
-// GPU MSM's base layout (G1AffineStorage: 96 B, Montgomery, infinity = (0, 0)). Uploaded once and
-// only read by the proofs (spec §4.4: on an H200 the whole PoRep SRS, ~41 GB of G1 points, stays
-// resident). B in G2 stays on the host: the CPU computes that MSM (b_g2_cpu.hpp).
+// DeviceSrs: the sections of a Groth16 parameter set that the GPU MSMs read — h, l, a, b_g1 in G1
+// and, unless left on the host, b_g2 in G2 — in device memory, in the GPU MSM's base layout
+// (G1AffineStorage 96 B, G2AffineStorage 192 B; Montgomery, infinity = (0, 0)). Uploaded once and
+// only read by the proofs (spec §4.4: on an H200 the whole PoRep SRS, ~41 GB of G1 points and
+// 6.4 GB of G2 points, stays resident). Without b_g2 on the device (a smaller GPU), the CPU
+// computes the B-in-G2 MSM from the host parameters (b_g2_cpu.hpp).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -17,23 +19,29 @@ namespace cuzk::gpu {
 
 struct DeviceSrs {
   DeviceBuffer<G1AffineStorage> h, l, a, b_g1;
+  DeviceBuffer<G2AffineStorage> b_g2;  // empty: B in G2 is left to the host
 
   DeviceSrs() = default;
   // Sections of these sizes on the current device, contents undefined (tools fill them).
-  DeviceSrs(size_t n_h, size_t n_l, size_t n_a, size_t n_b_g1)
-      : h(n_h), l(n_l), a(n_a), b_g1(n_b_g1) {}
+  DeviceSrs(size_t n_h, size_t n_l, size_t n_a, size_t n_b_g1, size_t n_b_g2 = 0)
+      : h(n_h), l(n_l), a(n_a), b_g1(n_b_g1), b_g2(n_b_g2) {}
 
-  size_t bytes() const { return h.size_bytes() + l.size_bytes() + a.size_bytes() + b_g1.size_bytes(); }
-  // Device bytes the G1 sections of `params` take.
-  static size_t bytes_for(const groth16::Parameters& params) {
+  size_t bytes() const {
+    return h.size_bytes() + l.size_bytes() + a.size_bytes() + b_g1.size_bytes() +
+           b_g2.size_bytes();
+  }
+  // Device bytes the sections of `params` take (with or without B in G2).
+  static size_t bytes_for(const groth16::Parameters& params, bool with_b_g2 = true) {
     return sizeof(G1AffineStorage) *
-           (params.h.size() + params.l.size() + params.a.size() + params.b_g1.size());
+               (params.h.size() + params.l.size() + params.a.size() + params.b_g1.size()) +
+           (with_b_g2 ? sizeof(G2AffineStorage) * params.b_g2.size() : 0);
   }
 
-  // Allocates on the current device and uploads params' G1 sections through `uploader` (converted
-  // chunk by chunk in the staging buffers: no host copy of a whole section). Synchronous.
+  // Allocates on the current device and uploads params' G1 sections and, with_b_g2, B in G2
+  // through `uploader` (converted chunk by chunk in the staging buffers: no host copy of a whole
+  // section). Synchronous.
   static DeviceSrs upload(const groth16::Parameters& params, StagedUploader& uploader,
-                          cudaStream_t stream);
+                          cudaStream_t stream, bool with_b_g2 = true);
 };
 
 }  // namespace cuzk::gpu

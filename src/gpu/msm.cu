@@ -1,7 +1,8 @@
-// The GPU MSM driver (msm.hpp): validates a call, sizes and grows the scratch buffers, enqueues the
+// The GPU MSM driver (msm.hpp), templated on the curve and instantiated for G1 and G2 at the end:
+// validates a call, sizes and grows the scratch buffers, enqueues the
 // kernels of msm_kernels.hpp on the caller's stream in the order of msm.hpp's algorithm, and
-// finishes the windows on the host. Host code only; the kernels live in msm_{prepare,sort,runs,
-// reduce}.cu.
+// finishes the windows on the host. Host code only; the kernels live in msm_{prepare,sort}.cu and
+// msm_{runs,reduce}.cuh (instantiated per curve).
 //
 // Phases: prepare_terms (uploads, partition, counts), sum_ones, pippenger (sum_group per sort
 // group, then the reduction), combine (host). Sync points: after the partition (the tail and ones
@@ -146,19 +147,22 @@ class PhaseTimer {
 
 }  // namespace
 
-// All device scratch of one GpuMsm (msm.hpp's memory paragraph), grown by ensure() only.
+// All device scratch of one GpuMsmT (msm.hpp's memory paragraph), grown by ensure() only.
+template <class C>
 struct GpuMsmScratch {
+  using Bases = AffineStorageOf<C>;
+  using Sums = XyzzStorageOf<C>;
   DeviceBuffer<ScalarWords> scalars_in;    // host scalars, uploaded
   DeviceBuffer<uint64_t> density_in;       // host density, uploaded
-  DeviceBuffer<G1AffineStorage> bases_in;  // host-vector API only
+  DeviceBuffer<Bases> bases_in;            // host-vector API only
   DeviceBuffer<uint32_t> word_rank, tail, ones, flags;
   DeviceBuffer<int64_t> counts;
   DeviceBuffer<ScalarWords> canonical;
   DeviceBuffer<uint32_t> keys[2], values[2];
   DeviceBuffer<uint8_t> temp;  // CUB
-  DeviceBuffer<G1XyzzStorage> buckets, segments, thread_sums, block_sums, results;
+  DeviceBuffer<Sums> buckets, segments, thread_sums, block_sums, results;
   DeviceBuffer<uint32_t> part_keys[2];
-  DeviceBuffer<G1XyzzStorage> part_sums[2];
+  DeviceBuffer<Sums> part_sums[2];
   PhaseTimer timer;
 
   size_t bytes() const {
@@ -198,8 +202,9 @@ struct GpuMsmScratch {
 namespace {
 
 // One call's inputs, on the device once prepare_terms has uploaded what was on the host.
+template <class C>
 struct Inputs {
-  const G1AffineStorage* bases;
+  const AffineStorageOf<C>* bases;
   size_t n_bases;
   const ScalarWords* scalars;
   bool montgomery;
@@ -215,7 +220,8 @@ struct Terms {
 };
 
 // Phase 1: uploads, density ranks, the 0/1/other partition, and the counts (host sync).
-Terms prepare_terms(GpuMsmScratch& s, Inputs& in, cudaStream_t stream) {
+template <class C>
+Terms prepare_terms(GpuMsmScratch<C>& s, Inputs<C>& in, cudaStream_t stream) {
   const size_t words = ceil_div(in.n, 64);
   const bool host_scalars = !is_device_pointer(in.scalars);
   const bool host_density = in.density != nullptr && !is_device_pointer(in.density);
@@ -249,14 +255,14 @@ Terms prepare_terms(GpuMsmScratch& s, Inputs& in, cudaStream_t stream) {
   if (in.density != nullptr) {
     k::density_ranks(s.temp.data(), s.temp.size_bytes(), in.density, in.n, s.word_rank.data(),
                      stream);
-    terms.map = {in.density, s.word_rank.data()};
+    terms.map = k::BaseIndexMap{in.density, s.word_rank.data()};
   }
   if (!terms.partitioned) {
     terms.tail = in.n;
     return terms;
   }
-  k::partition_terms(s.temp.data(), s.temp.size_bytes(),
-                     {in.scalars, in.montgomery, in.split, in.density}, in.n, s.tail.data(),
+  const k::PartitionSpec spec{in.scalars, in.montgomery, in.split, in.density};
+  k::partition_terms(s.temp.data(), s.temp.size_bytes(), spec, in.n, s.tail.data(),
                      s.ones.data(), s.counts.data(), stream);
   int64_t counts[2] = {0, 0};
   uint32_t density_bits = 0;
@@ -277,20 +283,24 @@ Terms prepare_terms(GpuMsmScratch& s, Inputs& in, cudaStream_t stream) {
 }
 
 // Phase 2: the scalar-1 bases, summed into *out.
-void sum_ones(GpuMsmScratch& s, const Inputs& in, const Terms& terms, uint32_t blocks,
-              G1XyzzStorage* out, cudaStream_t stream) {
+template <class C>
+void sum_ones(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms, uint32_t blocks,
+              XyzzStorageOf<C>* out, cudaStream_t stream) {
+  using Reduce = k::ReduceKernels<C>;
   if (terms.ones == 0) {
-    CUZK_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(G1XyzzStorage), stream));
+    CUZK_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(XyzzStorageOf<C>), stream));
     return;
   }
   k::map_base_indices(s.ones.data(), terms.ones, terms.map, stream);
-  k::batch_add(in.bases, s.ones.data(), terms.ones, blocks, s.thread_sums.data(), stream);
-  k::sum_groups(s.thread_sums.data(), blocks, k::kBatchAddThreads, s.block_sums.data(), stream);
-  k::sum_groups(s.block_sums.data(), 1, blocks, out, stream);
+  Reduce::batch_add(in.bases, s.ones.data(), terms.ones, blocks, s.thread_sums.data(), stream);
+  Reduce::sum_groups(s.thread_sums.data(), blocks, k::kBatchAddThreads, s.block_sums.data(),
+                     stream);
+  Reduce::sum_groups(s.block_sums.data(), 1, blocks, out, stream);
 }
 
 // Phase 3, one sort group: digits, sort, the run levels into the group's buckets.
-void sum_group(GpuMsmScratch& s, const Inputs& in, const GpuMsmPlan& plan,
+template <class C>
+void sum_group(GpuMsmScratch<C>& s, const Inputs<C>& in, const GpuMsmPlan& plan,
                const ScalarWords* canonical, const uint32_t* base_idx, unsigned g,
                cudaStream_t stream) {
   DigitCodec digits{};
@@ -311,23 +321,26 @@ void sum_group(GpuMsmScratch& s, const Inputs& in, const GpuMsmPlan& plan,
   const int sel = k::sort_entries(s.temp.data(), s.temp.size_bytes(), keys, values, entries,
                                   int(plan.key_bits(gw)), stream);
   s.timer.mark(Phase::kSort);
-  G1XyzzStorage* group_buckets = s.buckets.data() + size_t(first) * plan.buckets;
-  k::sum_base_runs(keys[sel], values[sel], entries, plan.chunk_len, in.bases, codec,
-                   {group_buckets, s.part_keys[0].data(), s.part_sums[0].data()}, stream);
+  using Runs = k::RunKernels<C>;
+  XyzzStorageOf<C>* group_buckets = s.buckets.data() + size_t(first) * plan.buckets;
+  using Out = typename Runs::Outputs;
+  Runs::sum_base_runs(keys[sel], values[sel], entries, plan.chunk_len, in.bases, codec,
+                      Out{group_buckets, s.part_keys[0].data(), s.part_sums[0].data()}, stream);
   size_t chunks = plan.chunks(entries);
   for (int cur = 0; chunks > 1; cur = 1 - cur) {
     const size_t slots = 2 * chunks;
-    k::sum_partial_runs(
+    Runs::sum_partial_runs(
         s.part_keys[cur].data(), s.part_sums[cur].data(), slots, plan.level_chunk_len, codec,
-        {group_buckets, s.part_keys[1 - cur].data(), s.part_sums[1 - cur].data()}, stream);
+        Out{group_buckets, s.part_keys[1 - cur].data(), s.part_sums[1 - cur].data()}, stream);
     chunks = ceil_div(slots, plan.level_chunk_len);
   }
   s.timer.mark(Phase::kRuns);
 }
 
 // Phase 3: Pippenger over the tail terms; window sums into results[0 .. W).
-void pippenger(GpuMsmScratch& s, const Inputs& in, const Terms& terms, const GpuMsmPlan& plan,
-               G1XyzzStorage* results, cudaStream_t stream) {
+template <class C>
+void pippenger(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms,
+               const GpuMsmPlan& plan, XyzzStorageOf<C>* results, cudaStream_t stream) {
   const ScalarWords* canonical = in.scalars;
   const uint32_t* base_idx = nullptr;
   if (terms.partitioned || in.montgomery) {  // compact and/or leave Montgomery form
@@ -337,20 +350,22 @@ void pippenger(GpuMsmScratch& s, const Inputs& in, const Terms& terms, const Gpu
     canonical = s.canonical.data();
     base_idx = idx;
   }
-  CUZK_CUDA_CHECK(
-      cudaMemsetAsync(s.buckets.data(), 0, plan.bucket_count() * sizeof(G1XyzzStorage), stream));
+  CUZK_CUDA_CHECK(cudaMemsetAsync(s.buckets.data(), 0,
+                                  plan.bucket_count() * sizeof(XyzzStorageOf<C>), stream));
   for (unsigned g = 0; g < plan.groups(); ++g)
     sum_group(s, in, plan, canonical, base_idx, g, stream);
-  k::reduce_segments(s.buckets.data(), plan.windows, plan.buckets, plan.segment_len,
-                     s.segments.data(), stream);
-  k::sum_groups(s.segments.data(), plan.windows, plan.segments_per_window(), results, stream);
+  k::ReduceKernels<C>::reduce_segments(s.buckets.data(), plan.windows, plan.buckets,
+                                       plan.segment_len, s.segments.data(), stream);
+  k::ReduceKernels<C>::sum_groups(s.segments.data(), plan.windows, plan.segments_per_window(),
+                                  results, stream);
   s.timer.mark(Phase::kReduce);
 }
 
 // Phase 4 (host): sum_j 2^(j c) S_j by Horner, plus the ones.
-curve::G1 combine(const std::vector<G1XyzzStorage>& sums, const GpuMsmPlan& plan) {
+template <class C>
+curve::Jacobian<C> combine(const std::vector<XyzzStorageOf<C>>& sums, const GpuMsmPlan& plan) {
   const unsigned windows = unsigned(sums.size()) - 1;
-  curve::G1 acc = curve::G1::identity();
+  curve::Jacobian<C> acc = curve::Jacobian<C>::identity();
   for (unsigned j = windows; j-- > 0;) {
     for (unsigned i = 0; i < plan.window_bits && !acc.is_identity(); ++i) acc = acc.dbl();
     acc += from_storage(sums[j]);
@@ -360,8 +375,9 @@ curve::G1 combine(const std::vector<G1XyzzStorage>& sums, const GpuMsmPlan& plan
 
 }  // namespace
 
-struct GpuMsm::Request {
-  const G1AffineStorage* bases = nullptr;
+template <class C>
+struct GpuMsmT<C>::Request {
+  const Bases* bases = nullptr;
   size_t n_bases = 0;
   const void* scalars = nullptr;
   bool montgomery = false;
@@ -369,15 +385,17 @@ struct GpuMsm::Request {
   const uint64_t* density = nullptr;  // null: plain MSM
 };
 
-GpuMsm::GpuMsm(int device) : device_(device), scratch_(std::make_unique<GpuMsmScratch>()) {
+template <class C>
+GpuMsmT<C>::GpuMsmT(int device) : device_(device), scratch_(std::make_unique<GpuMsmScratch<C>>()) {
   if (device < 0 || device >= cuda_device_count())
     throw std::invalid_argument("GpuMsm: no CUDA device " + std::to_string(device));
   CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count_, cudaDevAttrMultiProcessorCount, device));
   DeviceGuard guard(device_);
-  run_threads_per_sm_ = k::base_runs_threads_per_sm();
-  batch_blocks_ = k::batch_add_blocks(sm_count_);
+  run_threads_per_sm_ = k::RunKernels<C>::base_runs_threads_per_sm();
+  batch_blocks_ = k::ReduceKernels<C>::batch_add_blocks(sm_count_);
 }
-GpuMsm::~GpuMsm() {
+template <class C>
+GpuMsmT<C>::~GpuMsmT() {
   if (scratch_ == nullptr) return;
   int previous = 0;
   if (cudaGetDevice(&previous) != cudaSuccess) return;
@@ -385,76 +403,100 @@ GpuMsm::~GpuMsm() {
   scratch_.reset();
   (void)cudaSetDevice(previous);
 }
-GpuMsm::GpuMsm(GpuMsm&&) noexcept = default;
-GpuMsm& GpuMsm::operator=(GpuMsm&&) noexcept = default;
+template <class C>
+GpuMsmT<C>::GpuMsmT(GpuMsmT&&) noexcept = default;
+template <class C>
+GpuMsmT<C>& GpuMsmT<C>::operator=(GpuMsmT&&) noexcept = default;
 
-size_t GpuMsm::scratch_bytes() const {
+template <class C>
+size_t GpuMsmT<C>::scratch_bytes() const {
   return scratch_ ? scratch_->bytes() : 0;
 }
 
-void GpuMsm::reserve(size_t n, const GpuMsmOptions& options) {
+template <class C>
+GpuMsmPlan GpuMsmT<C>::plan_for(size_t terms, const GpuMsmOptions& options) const {
+  return make_gpu_msm_plan(terms, unsigned(sm_count_), options, run_threads_per_sm_,
+                           sizeof(XyzzStorageOf<C>));
+}
+
+template <class C>
+void GpuMsmT<C>::reserve(size_t n, const GpuMsmOptions& options) {
   if (n == 0) return;
   if (n > kMaxMsmTerms) throw std::invalid_argument("GpuMsm::reserve: n >= 2^31");
   DeviceGuard guard(device_);
-  GpuMsmScratch& s = *scratch_;
+  GpuMsmScratch<C>& s = *scratch_;
   ensure(s.tail, n);
   ensure(s.ones, n);
   ensure(s.canonical, n);
   ensure(s.counts, 2);
   ensure(s.flags, 1);
   ensure(s.temp, std::max(k::partition_temp_bytes(n), kMinTempBytes));
-  const GpuMsmPlan plan = make_gpu_msm_plan(n, unsigned(sm_count_), options, run_threads_per_sm_);
+  const GpuMsmPlan plan = plan_for(n, options);
   s.ensure_pippenger(plan);
   s.ensure_ones(batch_blocks_);
   ensure(s.results, plan.windows + 1);
 }
 
-curve::G1 GpuMsm::msm(const G1AffineStorage* d_bases, size_t n, const ff::Fr::Repr* scalars,
-                      cudaStream_t stream, const GpuMsmOptions& options) {
+template <class C>
+typename GpuMsmT<C>::Point GpuMsmT<C>::msm(const Bases* d_bases, size_t n,
+                                           const ff::Fr::Repr* scalars, cudaStream_t stream,
+                                           const GpuMsmOptions& options) {
   return run({d_bases, n, scalars, false, n, nullptr}, stream, options);
 }
-curve::G1 GpuMsm::msm(const G1AffineStorage* d_bases, size_t n, const FrStorage* scalars,
-                      cudaStream_t stream, const GpuMsmOptions& options) {
+template <class C>
+typename GpuMsmT<C>::Point GpuMsmT<C>::msm(const Bases* d_bases, size_t n, const FrStorage* scalars,
+                                           cudaStream_t stream, const GpuMsmOptions& options) {
   return run({d_bases, n, scalars, true, n, nullptr}, stream, options);
 }
-curve::G1 GpuMsm::msm_density(const G1AffineStorage* d_bases, size_t n_bases,
-                              const uint64_t* density, const ff::Fr::Repr* scalars,
-                              size_t n_scalars, cudaStream_t stream, const GpuMsmOptions& options) {
+template <class C>
+typename GpuMsmT<C>::Point GpuMsmT<C>::msm_density(const Bases* d_bases, size_t n_bases,
+                                                   const uint64_t* density,
+                                                   const ff::Fr::Repr* scalars, size_t n_scalars,
+                                                   cudaStream_t stream,
+                                                   const GpuMsmOptions& options) {
   if (density == nullptr && n_scalars > 0)
     throw std::invalid_argument("GpuMsm::msm_density: density is null");
   return run({d_bases, n_bases, scalars, false, n_scalars, density}, stream, options);
 }
-curve::G1 GpuMsm::msm_density(const G1AffineStorage* d_bases, size_t n_bases,
-                              const uint64_t* density, const FrStorage* scalars, size_t n_scalars,
-                              cudaStream_t stream, const GpuMsmOptions& options) {
+template <class C>
+typename GpuMsmT<C>::Point GpuMsmT<C>::msm_density(const Bases* d_bases, size_t n_bases,
+                                                   const uint64_t* density,
+                                                   const FrStorage* scalars, size_t n_scalars,
+                                                   cudaStream_t stream,
+                                                   const GpuMsmOptions& options) {
   if (density == nullptr && n_scalars > 0)
     throw std::invalid_argument("GpuMsm::msm_density: density is null");
   return run({d_bases, n_bases, scalars, true, n_scalars, density}, stream, options);
 }
 
 namespace {
-std::vector<G1AffineStorage> to_storage_vector(std::span<const curve::G1Affine> bases) {
-  std::vector<G1AffineStorage> out(bases.size());
-  to_storage(bases, out);
+template <class C>
+std::vector<AffineStorageOf<C>> to_storage_vector(std::span<const curve::Affine<C>> bases) {
+  std::vector<AffineStorageOf<C>> out(bases.size());
+  to_storage_array<C>(bases, out);
   return out;
 }
 }  // namespace
 
-curve::G1 GpuMsm::msm(std::span<const curve::G1Affine> bases, std::span<const ff::Fr::Repr> scalars,
-                      const GpuMsmOptions& options) {
+template <class C>
+typename GpuMsmT<C>::Point GpuMsmT<C>::msm(std::span<const CpuAffine> bases,
+                                           std::span<const ff::Fr::Repr> scalars,
+                                           const GpuMsmOptions& options) {
   if (bases.size() != scalars.size())
     throw std::invalid_argument("GpuMsm::msm: bases.size() " + std::to_string(bases.size()) +
                                 " != scalars.size() " + std::to_string(scalars.size()));
   if (bases.size() > kMaxMsmTerms) throw std::invalid_argument("GpuMsm::msm: n >= 2^31");
   DeviceGuard guard(device_);
-  G1AffineStorage* d_bases = ensure(scratch_->bases_in, bases.size());
-  scratch_->bases_in.upload(to_storage_vector(bases));
+  Bases* d_bases = ensure(scratch_->bases_in, bases.size());
+  scratch_->bases_in.upload(to_storage_vector<C>(bases));
   return msm(d_bases, bases.size(), scalars.data(), nullptr, options);
 }
 
-curve::G1 GpuMsm::msm_density(std::span<const curve::G1Affine> bases,
-                              std::span<const uint64_t> density,
-                              std::span<const ff::Fr::Repr> scalars, const GpuMsmOptions& options) {
+template <class C>
+typename GpuMsmT<C>::Point GpuMsmT<C>::msm_density(std::span<const CpuAffine> bases,
+                                                   std::span<const uint64_t> density,
+                                                   std::span<const ff::Fr::Repr> scalars,
+                                                   const GpuMsmOptions& options) {
   if (density.size() < (scalars.size() + 63) / 64)
     throw std::invalid_argument("GpuMsm::msm_density: density has " +
                                 std::to_string(density.size()) + " words, scalars.size() " +
@@ -462,13 +504,15 @@ curve::G1 GpuMsm::msm_density(std::span<const curve::G1Affine> bases,
                                 std::to_string((scalars.size() + 63) / 64));
   if (bases.size() > kMaxMsmTerms) throw std::invalid_argument("GpuMsm::msm_density: n >= 2^31");
   DeviceGuard guard(device_);
-  G1AffineStorage* d_bases = ensure(scratch_->bases_in, bases.size());
-  scratch_->bases_in.upload(to_storage_vector(bases));
+  Bases* d_bases = ensure(scratch_->bases_in, bases.size());
+  scratch_->bases_in.upload(to_storage_vector<C>(bases));
   return msm_density(d_bases, bases.size(), density.data(), scalars.data(), scalars.size(), nullptr,
                      options);
 }
 
-curve::G1 GpuMsm::run(const Request& req, cudaStream_t stream, const GpuMsmOptions& options) {
+template <class C>
+typename GpuMsmT<C>::Point GpuMsmT<C>::run(const Request& req, cudaStream_t stream,
+                                           const GpuMsmOptions& options) {
   const size_t n = req.n_scalars;
   if (n > kMaxMsmTerms || req.n_bases > kMaxMsmTerms)
     throw std::invalid_argument("GpuMsm: " + std::to_string(std::max(n, req.n_bases)) +
@@ -478,13 +522,13 @@ curve::G1 GpuMsm::run(const Request& req, cudaStream_t stream, const GpuMsmOptio
   stats_ = GpuMsmStats{};
   if (n == 0) {
     if (req.n_bases != 0) throw std::invalid_argument("GpuMsm::msm_density: bases for no scalars");
-    return curve::G1::identity();
+    return Point::identity();
   }
   if (req.scalars == nullptr) throw std::invalid_argument("GpuMsm: scalars is null");
   if (req.bases == nullptr && req.n_bases > 0) throw std::invalid_argument("GpuMsm: bases is null");
   DeviceGuard guard(device_);
-  GpuMsmScratch& s = *scratch_;
-  Inputs in{req.bases,
+  GpuMsmScratch<C>& s = *scratch_;
+  Inputs<C> in{req.bases,
             req.n_bases,
             static_cast<const ScalarWords*>(req.scalars),
             req.montgomery,
@@ -501,28 +545,31 @@ curve::G1 GpuMsm::run(const Request& req, cudaStream_t stream, const GpuMsmOptio
   // The counts are known and the stream is idle: grow the rest of the scratch, then enqueue.
   GpuMsmPlan plan;
   if (terms.tail > 0) {
-    plan = make_gpu_msm_plan(terms.tail, unsigned(sm_count_), options, run_threads_per_sm_);
+    plan = plan_for(terms.tail, options);
     s.ensure_pippenger(plan);
     if (terms.partitioned || in.montgomery) ensure(s.canonical, terms.tail);
   }
   stats_.plan = plan;
   if (terms.ones > 0) s.ensure_ones(batch_blocks_);
-  G1XyzzStorage* results = ensure(s.results, plan.windows + 1);  // windows, then the ones
+  XyzzStorageOf<C>* results = ensure(s.results, plan.windows + 1);  // windows, then the ones
 
   sum_ones(s, in, terms, batch_blocks_, results + plan.windows, stream);
   s.timer.mark(Phase::kOnes);
   if (terms.tail > 0) pippenger(s, in, terms, plan, results, stream);
 
-  std::vector<G1XyzzStorage> sums(plan.windows + 1);
+  std::vector<XyzzStorageOf<C>> sums(plan.windows + 1);
   uint32_t noncanonical = 0;
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(sums.data(), results, sums.size() * sizeof(G1XyzzStorage),
+  CUZK_CUDA_CHECK(cudaMemcpyAsync(sums.data(), results, sums.size() * sizeof(XyzzStorageOf<C>),
                                   cudaMemcpyDeviceToHost, stream));
   CUZK_CUDA_CHECK(cudaMemcpyAsync(&noncanonical, s.flags.data(), sizeof(uint32_t),
                                   cudaMemcpyDeviceToHost, stream));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
   s.timer.collect(stats_);
   if (noncanonical != 0) throw std::invalid_argument("GpuMsm: a scalar is not canonical (>= r)");
-  return combine(sums, plan);
+  return combine<C>(sums, plan);
 }
+
+template class GpuMsmT<curve::G1Config>;
+template class GpuMsmT<curve::G2Config>;
 
 }  // namespace cuzk::gpu

@@ -1,7 +1,11 @@
-// GpuMsm: G1 multi-scalar multiplication sum_i k_i·P_i on one GPU — the same group element as the
-// CPU msm::msm / msm::msm_density (src/msm), for any input.
+// GpuMsmT<C>: multi-scalar multiplication sum_i k_i·P_i on one GPU over the curve C
+// (curve::G1Config: GpuMsm; curve::G2Config: GpuMsmG2) — the same group element as the CPU
+// msm::msm<C> / msm::msm_density<C> (src/msm), for any input. One implementation for both curves:
+// the driver (msm.cu) and the point kernels (msm_runs.cuh, msm_reduce.cuh) are templated on C;
+// the scalar-side kernels (prepare, digits, sort) do not depend on the curve.
 //
-// Inputs. Bases are a device array of G1AffineStorage (96 B, infinity = (0, 0)): the SRS is
+// Inputs. Bases are a device array of AffineStorageOf<C> (G1 96 B, G2 192 B; infinity = (0, 0)):
+// the SRS is
 // uploaded once and stays resident; calls only read it. Scalars are n × 32 bytes, either canonical
 // Fr limbs (ff::Fr::Repr, 4 × u64 LE; a value >= r throws std::invalid_argument like the CPU MSM)
 // or Montgomery FrStorage (as the NTT leaves them; converted on the device), in device memory or in
@@ -25,7 +29,8 @@
 // Memory. Scratch buffers are allocated on first use, grow when a larger call needs them and are
 // reused (no allocation in steady state); reserve() allocates them up front. Roughly, for n
 // scalars and t tail terms: 40 B·n (indices, canonical scalars), 16 B per sort entry (up to
-// max_sort_entries = 2^27 entries: 2 GiB), 192 B per bucket (W·2^(c-1): 1.3 GB at c = 20), plus
+// max_sort_entries = 2^27 entries: 2 GiB), 192 B per G1 bucket, 384 B per G2 bucket
+// (W·2^(c-1): 1.3 GB at c = 20 in G1; the cap max_bucket_bytes makes G2 pick a smaller c), plus
 // partial sums (~2 % of the sort buffers). scratch_bytes() reports the total.
 //
 // Streams and threads: all work is enqueued on the caller's stream; every call returns the result,
@@ -44,6 +49,7 @@
 #include <vector>
 
 #include "curve/g1.hpp"
+#include "curve/g2.hpp"
 #include "ff/fr.hpp"
 #include "gpu/field_storage.hpp"
 #include "gpu/msm_plan.hpp"
@@ -51,6 +57,7 @@
 
 namespace cuzk::gpu {
 
+template <class C>
 struct GpuMsmScratch;  // msm.cu
 
 // What the last call did, for benchmarks and logs. Phase times are filled only when profiling
@@ -62,37 +69,42 @@ struct GpuMsmStats {
   float prepare_ms = 0, ones_ms = 0, digits_ms = 0, sort_ms = 0, runs_ms = 0, reduce_ms = 0;
 };
 
-class GpuMsm {
+template <class C>
+class GpuMsmT {
  public:
+  using Point = curve::Jacobian<C>;
+  using CpuAffine = curve::Affine<C>;
+  using Bases = AffineStorageOf<C>;
+
   // Binds to CUDA device `device` (calls switch to it and restore the caller's current device).
-  explicit GpuMsm(int device = 0);
-  ~GpuMsm();
-  GpuMsm(GpuMsm&&) noexcept;
-  GpuMsm& operator=(GpuMsm&&) noexcept;
-  GpuMsm(const GpuMsm&) = delete;
-  GpuMsm& operator=(const GpuMsm&) = delete;
+  explicit GpuMsmT(int device = 0);
+  ~GpuMsmT();
+  GpuMsmT(GpuMsmT&&) noexcept;
+  GpuMsmT& operator=(GpuMsmT&&) noexcept;
+  GpuMsmT(const GpuMsmT&) = delete;
+  GpuMsmT& operator=(const GpuMsmT&) = delete;
 
   // sum_{i < n} scalars[i]·d_bases[i].
-  curve::G1 msm(const G1AffineStorage* d_bases, size_t n, const ff::Fr::Repr* scalars,
-                cudaStream_t stream = nullptr, const GpuMsmOptions& options = {});
-  curve::G1 msm(const G1AffineStorage* d_bases, size_t n, const FrStorage* scalars,
-                cudaStream_t stream = nullptr, const GpuMsmOptions& options = {});
+  Point msm(const Bases* d_bases, size_t n, const ff::Fr::Repr* scalars,
+            cudaStream_t stream = nullptr, const GpuMsmOptions& options = {});
+  Point msm(const Bases* d_bases, size_t n, const FrStorage* scalars, cudaStream_t stream = nullptr,
+            const GpuMsmOptions& options = {});
 
   // sum over the set bits i < n_scalars of scalars[i]·d_bases[rank(i)]; n_bases must equal the
   // number of those bits (std::invalid_argument otherwise). density: ceil(n_scalars / 64) words,
   // device or host memory.
-  curve::G1 msm_density(const G1AffineStorage* d_bases, size_t n_bases, const uint64_t* density,
-                        const ff::Fr::Repr* scalars, size_t n_scalars,
-                        cudaStream_t stream = nullptr, const GpuMsmOptions& options = {});
-  curve::G1 msm_density(const G1AffineStorage* d_bases, size_t n_bases, const uint64_t* density,
-                        const FrStorage* scalars, size_t n_scalars, cudaStream_t stream = nullptr,
-                        const GpuMsmOptions& options = {});
+  Point msm_density(const Bases* d_bases, size_t n_bases, const uint64_t* density,
+                    const ff::Fr::Repr* scalars, size_t n_scalars, cudaStream_t stream = nullptr,
+                    const GpuMsmOptions& options = {});
+  Point msm_density(const Bases* d_bases, size_t n_bases, const uint64_t* density,
+                    const FrStorage* scalars, size_t n_scalars, cudaStream_t stream = nullptr,
+                    const GpuMsmOptions& options = {});
 
   // Host-vector conveniences (tests, tools): the bases are converted and uploaded on every call.
-  curve::G1 msm(std::span<const curve::G1Affine> bases, std::span<const ff::Fr::Repr> scalars,
-                const GpuMsmOptions& options = {});
-  curve::G1 msm_density(std::span<const curve::G1Affine> bases, std::span<const uint64_t> density,
-                        std::span<const ff::Fr::Repr> scalars, const GpuMsmOptions& options = {});
+  Point msm(std::span<const CpuAffine> bases, std::span<const ff::Fr::Repr> scalars,
+            const GpuMsmOptions& options = {});
+  Point msm_density(std::span<const CpuAffine> bases, std::span<const uint64_t> density,
+                    std::span<const ff::Fr::Repr> scalars, const GpuMsmOptions& options = {});
 
   // Allocates the scratch for calls of up to n scalars (all of them Pippenger terms).
   void reserve(size_t n, const GpuMsmOptions& options = {});
@@ -105,7 +117,8 @@ class GpuMsm {
 
  private:
   struct Request;
-  curve::G1 run(const Request& request, cudaStream_t stream, const GpuMsmOptions& options);
+  Point run(const Request& request, cudaStream_t stream, const GpuMsmOptions& options);
+  GpuMsmPlan plan_for(size_t terms, const GpuMsmOptions& options) const;
 
   int device_ = 0;
   int sm_count_ = 1;
@@ -113,7 +126,14 @@ class GpuMsm {
   uint32_t batch_blocks_ = 1;        // one wave of the batch addition
   bool profiling_ = false;
   GpuMsmStats stats_;
-  std::unique_ptr<GpuMsmScratch> scratch_;
+  std::unique_ptr<GpuMsmScratch<C>> scratch_;
 };
+
+// Defined (explicitly instantiated) in msm.cu for these two.
+extern template class GpuMsmT<curve::G1Config>;
+extern template class GpuMsmT<curve::G2Config>;
+
+using GpuMsm = GpuMsmT<curve::G1Config>;
+using GpuMsmG2 = GpuMsmT<curve::G2Config>;
 
 }  // namespace cuzk::gpu

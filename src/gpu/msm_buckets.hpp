@@ -1,6 +1,7 @@
 // The per-thread bodies of the GPU Pippenger's bucket kernels (msm_runs.cu, msm_reduce.cu),
-// written once over the field type F (CUZK_HD): the device instantiates them with FpDevice, the
-// host tests with the emulated GPU field — the same code, checked without a GPU.
+// written once over the field type F (CUZK_HD): the device instantiates them with FpDevice (G1) and
+// Fp2Device (G2), the host tests with the emulated GPU fields — the same code, checked without a
+// GPU. Points sit in memory as AffineStorage / XyzzStorage over F::Storage.
 //
 // Runs (sum_runs). The entries of a sort group are sorted by key, so each bucket's terms form one
 // run. Thread `chunk` owns the entries [chunk·L, chunk·L + L) and sums every run it sees into an
@@ -37,7 +38,7 @@ namespace cuzk::gpu {
 template <class F>
 struct SortedBaseLoader {
   const uint32_t* values;
-  const G1AffineStorage* bases;
+  const AffineStorage<typename F::Storage>* bases;
   CUZK_HD Affine<F> operator()(size_t i) const {
     const uint32_t v = values[i];
     Affine<F> p = Affine<F>::load(bases[v & ~kSignBit]);
@@ -49,25 +50,27 @@ struct SortedBaseLoader {
 // Later levels: entry i is a partial XYZZ sum.
 template <class F>
 struct PartialSumLoader {
-  const G1XyzzStorage* sums;
+  const XyzzStorage<typename F::Storage>* sums;
   CUZK_HD Xyzz<F> operator()(size_t i) const { return Xyzz<F>::load(sums[i]); }
 };
 
+template <class FS>  // field storage of the coordinates
 struct RunOutputs {
-  G1XyzzStorage* buckets;  // the group's buckets, window-major (BucketKeys::bucket_index)
-  uint32_t* part_keys;     // 2 slots per chunk
-  G1XyzzStorage* part_sums;
+  XyzzStorage<FS>* buckets;  // the group's buckets, window-major (BucketKeys::bucket_index)
+  uint32_t* part_keys;       // 2 slots per chunk
+  XyzzStorage<FS>* part_sums;
 };
 
 // One chunk of one level (see the top of the file). keys/load cover `count` entries.
 template <class F, class Loader>
 CUZK_HD void sum_runs(size_t chunk, uint32_t chunk_len, size_t count, const uint32_t* keys,
-                      const Loader& load, const BucketKeys& codec, const RunOutputs& out) {
+                      const Loader& load, const BucketKeys& codec,
+                      const RunOutputs<typename F::Storage>& out) {
   using P = Xyzz<F>;
   const size_t begin = chunk * chunk_len;
   const size_t end = begin + chunk_len < count ? begin + chunk_len : count;
   uint32_t* slot_keys = out.part_keys + 2 * chunk;
-  G1XyzzStorage* slot_sums = out.part_sums + 2 * chunk;
+  XyzzStorage<typename F::Storage>* slot_sums = out.part_sums + 2 * chunk;
   slot_keys[0] = kInvalidKey;
   slot_keys[1] = kInvalidKey;
   if (begin >= end) return;
@@ -118,10 +121,10 @@ CUZK_HD void sum_runs(size_t chunk, uint32_t chunk_len, size_t count, const uint
 
 // sum_{i < len} (seg·len + i + 1)·B_{seg·len + i} for one segment of a window's buckets.
 template <class F>
-CUZK_HD Xyzz<F> weighted_segment_sum(const G1XyzzStorage* window_buckets, uint32_t seg,
-                                     uint32_t len) {
+CUZK_HD Xyzz<F> weighted_segment_sum(const XyzzStorage<typename F::Storage>* window_buckets,
+                                     uint32_t seg, uint32_t len) {
   using P = Xyzz<F>;
-  const G1XyzzStorage* b = window_buckets + size_t(seg) * len;
+  const XyzzStorage<typename F::Storage>* b = window_buckets + size_t(seg) * len;
   P running = P::identity(), total = P::identity();
   for (uint32_t i = len; i-- > 0;) {
     running += P::load(b[i]);

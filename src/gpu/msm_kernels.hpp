@@ -6,8 +6,11 @@
 //   msm_prepare.cu  classification (0 / 1 / other) and compaction of the terms, density ranks,
 //                   scalars out of Montgomery form
 //   msm_sort.cu     signed digits to sort entries, radix sort (CUB)
-//   msm_runs.cu     bucket sums over the sorted runs, and the partial-sum levels
-//   msm_reduce.cu   weighted bucket reduction, block sums, batch addition of the scalar-1 bases
+//   msm_runs.cuh    bucket sums over the sorted runs, and the partial-sum levels
+//   msm_reduce.cuh  weighted bucket reduction, block sums, batch addition of the scalar-1 bases
+// The last two hold point arithmetic and are templated on the CPU curve configuration (G1 / G2):
+// one .cu per curve instantiates them (msm_runs.cu / msm_runs_g2.cu, msm_reduce.cu /
+// msm_reduce_g2.cu), so the two curves share one implementation and compile in parallel.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -70,33 +73,48 @@ size_t sort_temp_bytes(size_t entries, int bits);
 int sort_entries(void* temp, size_t temp_bytes, uint32_t* keys[2], uint32_t* values[2],
                  size_t entries, int bits, cudaStream_t stream);
 
-// ---- msm_runs.cu ----
+// ---- msm_runs.cuh (instantiated per curve: msm_runs.cu G1, msm_runs_g2.cu G2) ----
 
-// Resident threads per SM of the first-level kernel (its occupancy on the current device).
-unsigned base_runs_threads_per_sm();
+// The bucket-run kernels of curve C (curve::G1Config or curve::G2Config).
+template <class C>
+struct RunKernels {
+  using Bases = AffineStorageOf<C>;
+  using Sums = XyzzStorageOf<C>;
+  using Outputs = RunOutputs<FieldStorageOf<C>>;
 
-// First level over `count` sorted entries: chunks = ceil(count / chunk_len), 2 slots each.
-void sum_base_runs(const uint32_t* keys, const uint32_t* values, size_t count, uint32_t chunk_len,
-                   const G1AffineStorage* bases, const BucketKeys& codec, const RunOutputs& out,
-                   cudaStream_t stream);
-// A later level over `count` partial slots.
-void sum_partial_runs(const uint32_t* keys, const G1XyzzStorage* sums, size_t count,
-                      uint32_t chunk_len, const BucketKeys& codec, const RunOutputs& out,
-                      cudaStream_t stream);
+  // Resident threads per SM of the first-level kernel (its occupancy on the current device).
+  static unsigned base_runs_threads_per_sm();
+  // First level over `count` sorted entries: chunks = ceil(count / chunk_len), 2 slots each.
+  static void sum_base_runs(const uint32_t* keys, const uint32_t* values, size_t count,
+                            uint32_t chunk_len, const Bases* bases, const BucketKeys& codec,
+                            const Outputs& out, cudaStream_t stream);
+  // A later level over `count` partial slots.
+  static void sum_partial_runs(const uint32_t* keys, const Sums* sums, size_t count,
+                               uint32_t chunk_len, const BucketKeys& codec, const Outputs& out,
+                               cudaStream_t stream);
+};
 
-// ---- msm_reduce.cu ----
+// ---- msm_reduce.cuh (instantiated per curve: msm_reduce.cu G1, msm_reduce_g2.cu G2) ----
 
-// out[w·S + s] = weighted sum of segment s of window w (S = buckets_per_window / segment_len).
-void reduce_segments(const G1XyzzStorage* buckets, uint32_t windows, uint32_t buckets_per_window,
-                     uint32_t segment_len, G1XyzzStorage* out, cudaStream_t stream);
-// out[g] = sum of in[g·per_group .. (g+1)·per_group), for g < groups (one block each).
-void sum_groups(const G1XyzzStorage* in, uint32_t groups, size_t per_group, G1XyzzStorage* out,
-                cudaStream_t stream);
-// Blocks of batch_add (kBatchAddThreads threads each): one full wave on the current device.
+// Threads of a batch_add block (and so its per-thread sums per block).
 inline constexpr uint32_t kBatchAddThreads = 128;
-uint32_t batch_add_blocks(int sm_count);
-// thread_sums[j] = sum of bases[idx[k]] over k < m, k = j mod (blocks · kBatchAddThreads).
-void batch_add(const G1AffineStorage* bases, const uint32_t* idx, size_t m, uint32_t blocks,
-               G1XyzzStorage* thread_sums, cudaStream_t stream);
+
+template <class C>
+struct ReduceKernels {
+  using Bases = AffineStorageOf<C>;
+  using Sums = XyzzStorageOf<C>;
+
+  // out[w·S + s] = weighted sum of segment s of window w (S = buckets_per_window / segment_len).
+  static void reduce_segments(const Sums* buckets, uint32_t windows, uint32_t buckets_per_window,
+                              uint32_t segment_len, Sums* out, cudaStream_t stream);
+  // out[g] = sum of in[g·per_group .. (g+1)·per_group), for g < groups (one block each).
+  static void sum_groups(const Sums* in, uint32_t groups, size_t per_group, Sums* out,
+                         cudaStream_t stream);
+  // Blocks of batch_add (kBatchAddThreads threads each): one full wave on the current device.
+  static uint32_t batch_add_blocks(int sm_count);
+  // thread_sums[j] = sum of bases[idx[k]] over k < m, k = j mod (blocks · kBatchAddThreads).
+  static void batch_add(const Bases* bases, const uint32_t* idx, size_t m, uint32_t blocks,
+                        Sums* thread_sums, cudaStream_t stream);
+};
 
 }  // namespace cuzk::gpu::msm_kernels

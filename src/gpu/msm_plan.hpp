@@ -43,8 +43,8 @@ struct GpuMsmOptions {
   bool split_trivial = true;
   // Window size c in bits, 1..24; 0 = chosen by the cost model.
   unsigned window_bits = 0;
-  // Upper bound on the bucket array (all windows, 192 B per bucket); the model picks a smaller c
-  // when a larger one would not fit. A forced window_bits ignores it.
+  // Upper bound on the bucket array (all windows; 192 B per bucket in G1, 384 B in G2); the model
+  // picks a smaller c when a larger one would not fit. A forced window_bits ignores it.
   size_t max_bucket_bytes = size_t(2) << 30;
   // Sort entries processed at once (windows are grouped until G·terms reaches it); sets the size
   // of the four key/value sort buffers (16 B per entry): 2^27 entries = 2 GiB.
@@ -76,7 +76,7 @@ struct GpuMsmPlan {
 
 namespace msm_plan_detail {
 
-inline constexpr size_t kBucketBytes = 192;      // G1 XYZZ
+inline constexpr size_t kBucketBytes = 192;      // G1 XYZZ (G2: 384, passed by GpuMsmT<G2>)
 inline constexpr double kReducePerBucket = 3.3;  // 2 x add-2008-s (14M) vs madd-2008-s (10M), +15%
 // First level: whole waves of the resident threads (the last wave of a kernel is otherwise part
 // idle, up to 1/waves of its time), each thread at most kMaxChunk entries.
@@ -108,9 +108,12 @@ inline double window_cost(size_t terms, unsigned c) {
 }  // namespace msm_plan_detail
 
 // terms >= 1; sm_count >= 1; run_threads_per_sm: threads of the first-level run kernel resident
-// on one SM (its occupancy; msm_kernels::base_runs_threads_per_sm()).
+// on one SM (its occupancy; RunKernels<C>::base_runs_threads_per_sm()); bucket_bytes: one XYZZ
+// bucket of the curve (sizeof(XyzzStorageOf<C>)). Additions cost alike in buckets and reduction
+// whatever the curve, so the cost model itself is curve-independent; only the memory cap differs.
 inline GpuMsmPlan make_gpu_msm_plan(size_t terms, unsigned sm_count, const GpuMsmOptions& opt,
-                                    unsigned run_threads_per_sm = 384) {
+                                    unsigned run_threads_per_sm = 384,
+                                    size_t bucket_bytes = msm_plan_detail::kBucketBytes) {
   using namespace msm_plan_detail;
   if (terms == 0) throw std::invalid_argument("gpu msm plan: no terms");
   if (opt.window_bits > msm::SignedDigits::kMaxWindowBits)
@@ -125,7 +128,7 @@ inline GpuMsmPlan make_gpu_msm_plan(size_t terms, unsigned sm_count, const GpuMs
     double best = std::numeric_limits<double>::infinity();
     for (unsigned c = 1; c <= msm::SignedDigits::kMaxWindowBits; ++c) {
       const msm::SignedDigits d(c);
-      if (c > 1 && size_t(d.windows()) * d.buckets() * kBucketBytes > opt.max_bucket_bytes) break;
+      if (c > 1 && size_t(d.windows()) * d.buckets() * bucket_bytes > opt.max_bucket_bytes) break;
       const double cost = window_cost(terms, c);
       if (cost < best) {
         best = cost;

@@ -1,8 +1,10 @@
-// Bucket sums of the GPU MSM (msm_kernels.hpp): one thread per chunk of sorted entries, running
-// the sum_runs body of msm_buckets.hpp — mixed additions of the bases at the first level, full
-// XYZZ additions of partial sums at the later ones. This is where the MSM spends its time
-// (terms × windows mixed additions); 128 threads per block keep the register-heavy additions
-// resident without spills.
+// Bucket sums of the GPU MSM (msm_kernels.hpp's RunKernels<C>): one thread per chunk of sorted
+// entries, running the sum_runs body of msm_buckets.hpp — mixed additions of the bases at the first
+// level, full XYZZ additions of partial sums at the later ones. This is where the MSM spends its
+// time (terms × windows mixed additions); 128 threads per block keep the register-heavy additions
+// resident. Templated on the curve; msm_runs.cu (G1) and msm_runs_g2.cu (G2) instantiate it.
+#pragma once
+
 #include <algorithm>
 
 #include "gpu/cuda_util.hpp"
@@ -10,56 +12,65 @@
 #include "gpu/msm_kernels.hpp"
 
 namespace cuzk::gpu::msm_kernels {
-namespace {
+namespace runs_detail {
 
 constexpr unsigned kThreads = 128;
 
+template <class C>
 __global__ void __launch_bounds__(kThreads)
     base_runs_kernel(const uint32_t* keys, const uint32_t* values, size_t count, uint32_t chunk_len,
-                     size_t chunks, const G1AffineStorage* bases, BucketKeys codec,
-                     RunOutputs out) {
+                     size_t chunks, const AffineStorageOf<C>* bases, BucketKeys codec,
+                     RunOutputs<FieldStorageOf<C>> out) {
+  using F = DeviceField<C>;
   const size_t chunk = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (chunk >= chunks) return;
-  sum_runs<FpDevice>(chunk, chunk_len, count, keys, SortedBaseLoader<FpDevice>{values, bases},
-                     codec, out);
+  sum_runs<F>(chunk, chunk_len, count, keys, SortedBaseLoader<F>{values, bases}, codec, out);
 }
 
+template <class C>
 __global__ void __launch_bounds__(kThreads)
-    partial_runs_kernel(const uint32_t* keys, const G1XyzzStorage* sums, size_t count,
-                        uint32_t chunk_len, size_t chunks, BucketKeys codec, RunOutputs out) {
+    partial_runs_kernel(const uint32_t* keys, const XyzzStorageOf<C>* sums, size_t count,
+                        uint32_t chunk_len, size_t chunks, BucketKeys codec,
+                        RunOutputs<FieldStorageOf<C>> out) {
+  using F = DeviceField<C>;
   const size_t chunk = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (chunk >= chunks) return;
-  sum_runs<FpDevice>(chunk, chunk_len, count, keys, PartialSumLoader<FpDevice>{sums}, codec, out);
+  sum_runs<F>(chunk, chunk_len, count, keys, PartialSumLoader<F>{sums}, codec, out);
 }
 
-}  // namespace
+}  // namespace runs_detail
 
-unsigned base_runs_threads_per_sm() {
+template <class C>
+unsigned RunKernels<C>::base_runs_threads_per_sm() {
   int blocks = 0;
-  CUZK_CUDA_CHECK(
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, base_runs_kernel, kThreads, 0));
-  return unsigned(std::max(blocks, 1)) * kThreads;
+  CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &blocks, runs_detail::base_runs_kernel<C>, runs_detail::kThreads, 0));
+  return unsigned(std::max(blocks, 1)) * runs_detail::kThreads;
 }
 
-void sum_base_runs(const uint32_t* keys, const uint32_t* values, size_t count, uint32_t chunk_len,
-                   const G1AffineStorage* bases, const BucketKeys& codec, const RunOutputs& out,
-                   cudaStream_t stream) {
+template <class C>
+void RunKernels<C>::sum_base_runs(const uint32_t* keys, const uint32_t* values, size_t count,
+                                  uint32_t chunk_len, const Bases* bases, const BucketKeys& codec,
+                                  const Outputs& out, cudaStream_t stream) {
   if (count == 0) return;
+  constexpr unsigned kThreads = runs_detail::kThreads;
   const size_t chunks = (count + chunk_len - 1) / chunk_len;
   const unsigned blocks = unsigned((chunks + kThreads - 1) / kThreads);
-  base_runs_kernel<<<blocks, kThreads, 0, stream>>>(keys, values, count, chunk_len, chunks, bases,
-                                                    codec, out);
+  runs_detail::base_runs_kernel<C><<<blocks, kThreads, 0, stream>>>(keys, values, count, chunk_len,
+                                                                    chunks, bases, codec, out);
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 
-void sum_partial_runs(const uint32_t* keys, const G1XyzzStorage* sums, size_t count,
-                      uint32_t chunk_len, const BucketKeys& codec, const RunOutputs& out,
-                      cudaStream_t stream) {
+template <class C>
+void RunKernels<C>::sum_partial_runs(const uint32_t* keys, const Sums* sums, size_t count,
+                                     uint32_t chunk_len, const BucketKeys& codec,
+                                     const Outputs& out, cudaStream_t stream) {
   if (count == 0) return;
+  constexpr unsigned kThreads = runs_detail::kThreads;
   const size_t chunks = (count + chunk_len - 1) / chunk_len;
   const unsigned blocks = unsigned((chunks + kThreads - 1) / kThreads);
-  partial_runs_kernel<<<blocks, kThreads, 0, stream>>>(keys, sums, count, chunk_len, chunks, codec,
-                                                       out);
+  runs_detail::partial_runs_kernel<C><<<blocks, kThreads, 0, stream>>>(keys, sums, count, chunk_len,
+                                                                       chunks, codec, out);
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -338,10 +338,35 @@ TEST_F(CudaBackendTest, TimingsNameEveryPhase) {
     names.push_back(name);
     EXPECT_GE(ms, 0.0) << name;
   }
+  const std::vector<std::string> want{"setup",    "upload",   "ntt_h", "msm_h",   "msm_l",
+                                      "msm_a",    "msm_b_g1", "msm_b_g2", "assembly"};
+  EXPECT_EQ(names, want);  // preloaded: no upload_srs
+}
+
+// B in G2 on CPU threads (CudaBackendOptions::b_g2_on_gpu = false): the same proofs, the CPU
+// path's phases, and only the G1 sections resident.
+TEST_F(CudaBackendTest, BG2OnTheCpuPath) {
+  const Parameters params = setup_for(bench_circuit(1000, 1), 2);
+  CudaBackend gpu(0, CudaBackendOptions{.cpu_threads = 2, .b_g2_on_gpu = false});
+  gpu.preload(params);
+  EXPECT_EQ(gpu.resident_bytes(), DeviceSrs::bytes_for(params, false));
+  const ProveOutput out =
+      expect_same_proofs(gpu, params, {bench_circuit(1000, 3), bench_circuit(1000, 4)}, 1);
+  std::vector<std::string> names;
+  for (const auto& [name, ms] : out.timings) {
+    if (names.size() < 11) names.push_back(name);
+  }
   const std::vector<std::string> want{"setup",   "b_g2_scalars", "upload",    "ntt_h",
                                       "msm_h",   "msm_l",        "msm_a",     "msm_b_g1",
-                                      "b_g2_wait", "b_g2_cpu",   "assembly"};
-  EXPECT_EQ(names, want);  // preloaded: no upload_srs
+                                      "b_g2_scalars", "upload",  "ntt_h"};
+  EXPECT_EQ(names, want);
+  EXPECT_TRUE(has_phase(out, "b_g2_cpu"));
+  EXPECT_FALSE(has_phase(out, "msm_b_g2"));
+  // The GPU path on the same parameters: B in G2 becomes resident on its own backend.
+  CudaBackend on_gpu(0);
+  expect_same_proofs(on_gpu, params, {bench_circuit(1000, 5), bench_circuit(1000, 6)}, 2);
+  EXPECT_EQ(on_gpu.resident_bytes(), DeviceSrs::bytes_for(params, true));
+  EXPECT_GT(DeviceSrs::bytes_for(params, true), DeviceSrs::bytes_for(params, false));
 }
 
 TEST_F(CudaBackendTest, PreloadEvictAndARecycledAddress) {
@@ -425,6 +450,18 @@ TEST_F(CudaBackendTest, StartViewsOnAnSrsUploadedByHand) {
   EXPECT_EQ(gpu.resident_bytes(), 0u);  // start_views does not make anything resident
   EXPECT_THROW(gpu.start_views(views, CudaBackend::SrsRef{}, random_rs(2, 1)),
                std::invalid_argument);
+
+  // B in G2 only on the device (the benchmark's layout): no host section needed.
+  const CudaBackend::SrsRef device_only{&params.vk, &g1, {}};
+  const ProveOutput dev = gpu.finish(gpu.start_views(views, device_only, same_rs));
+  ASSERT_EQ(dev.proofs.size(), 2u);
+  EXPECT_EQ(groth16::encode_proof(dev.proofs[0]), groth16::encode_proof(want.proofs.at(0)));
+  // The CPU path reads the host section, whatever the DeviceSrs holds.
+  CudaBackend cpu_b2(0, CudaBackendOptions{.cpu_threads = 2, .b_g2_on_gpu = false});
+  const ProveOutput host = cpu_b2.finish(cpu_b2.start_views(views, srs, same_rs));
+  ASSERT_EQ(host.proofs.size(), 2u);
+  EXPECT_EQ(groth16::encode_proof(host.proofs[1]), groth16::encode_proof(want.proofs.at(0)));
+  EXPECT_THROW(cpu_b2.start_views(views, device_only, same_rs), std::invalid_argument);
 }
 
 // The combination the backend's A and B MSMs use and msm_device_test.cpp does not: Montgomery

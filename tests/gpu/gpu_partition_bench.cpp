@@ -1,17 +1,19 @@
 // gpu_partition_bench: one Groth16 partition proof through CudaBackend, end to end, at the shape of
 // a 32 GiB PoRep partition (gpu_partition_bench.hpp; --log2 scales it: 27 is the real size, 16
-// runs in seconds). Times every phase of start/finish — upload, NTTs, the four G1 MSMs on the GPU,
-// B in G2 on the CPU alongside, the assembly — and the wall time of the proof.
+// runs in seconds). Times every phase of start/finish — upload, NTTs, the four G1 MSMs and B in
+// G2 on the GPU (or, with --b-g2-cpu, B in G2 on CPU threads alongside), the assembly — and the
+// wall time of the proof.
 //
-// Data: the synthetic witness of gpu_partition_bench.hpp (host), B in G2 tiled on the host, the
-// G1 sections (h, l, a, b_g1; 41 GB at 2^27) tiled on the device from 2^16 distinct points: no
-// host copy of them exists (the host has 128 GiB). The proof does not verify (no trusted setup);
+// Data: the synthetic witness of gpu_partition_bench.hpp (host); the G1 sections (h, l, a, b_g1;
+// 41 GB at 2^27) tiled on the device from 2^16 distinct points and B in G2 (6.4 GB at 2^27) from
+// 2^13: no host copy of them exists (the host has 128 GiB). With --b-g2-cpu, B in G2 is tiled on
+// the host instead (6.6 GB), as the CPU path reads it. The proof does not verify (no trusted setup);
 // the bench only times. Correctness is the device tests' job (backend_device_test.cpp).
 // Timing: --warmup proofs, then the median (and minimum) of --runs proofs; per phase, the sum of
 // its entries in ProveOutput::timings (one entry per circuit); wall = start + finish.
 //
 // Usage: gpu_partition_bench [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0]
-//                            [--threads 0] [--seed 1]
+//                            [--threads 0] [--seed 1] [--b-g2-cpu]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -49,16 +51,16 @@ double peak_rss_gb() {
 
 // dst[i] = distinct[(i + offset) % D], built on the device: D points uploaded, then doubled by
 // device-to-device copies (the MSM's work does not depend on the points being distinct).
-void tile_on_device(DeviceBuffer<G1AffineStorage>& dst, const std::vector<G1AffineStorage>& distinct,
-                    size_t offset) {
+template <class T>
+void tile_on_device(DeviceBuffer<T>& dst, const std::vector<T>& distinct, size_t offset) {
   const size_t n = dst.size();
   if (n == 0) return;
-  std::vector<G1AffineStorage> first(std::min(n, distinct.size()));
+  std::vector<T> first(std::min(n, distinct.size()));
   for (size_t i = 0; i < first.size(); ++i) first[i] = distinct[(i + offset) % distinct.size()];
   dst.upload(first);
   for (size_t have = first.size(); have < n; have *= 2) {
     const size_t copy = std::min(have, n - have);
-    CUZK_CUDA_CHECK(cudaMemcpy(dst.data() + have, dst.data(), copy * sizeof(G1AffineStorage),
+    CUZK_CUDA_CHECK(cudaMemcpy(dst.data() + have, dst.data(), copy * sizeof(T),
                                cudaMemcpyDeviceToDevice));
   }
   CUZK_CUDA_CHECK(cudaDeviceSynchronize());
@@ -69,6 +71,7 @@ struct Options {
   int runs = 3, warmup = 1, batch = 1, device = 0;
   unsigned threads = 0;
   uint64_t seed = 1;
+  bool b_g2_cpu = false;  // B in G2 on CPU threads (bases on the host)
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -89,6 +92,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.threads = unsigned(std::atoi(argv[++i]));
     else if (a == "--seed" && has_value)
       o.seed = std::strtoull(argv[++i], nullptr, 10);
+    else if (a == "--b-g2-cpu")
+      o.b_g2_cpu = true;
     else
       return false;
   }
@@ -111,7 +116,7 @@ int run(int argc, char** argv) {
   if (!parse(argc, argv, o)) {
     std::fprintf(stderr,
                  "usage: %s [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0] "
-                 "[--threads 0] [--seed 1]\n",
+                 "[--threads 0] [--seed 1] [--b-g2-cpu]\n",
                  argv[0]);
     return 2;
   }
@@ -143,9 +148,10 @@ int run(int argc, char** argv) {
   std::fflush(stdout);
 
   t0 = Clock::now();
-  const bench::SyntheticSrsHost host_srs =
-      bench::make_srs_host(shape.inputs, srs_shape.b_g2, o.seed + 7, o.threads);
-  DeviceSrs g1(srs_shape.h, srs_shape.l, srs_shape.a, srs_shape.b_g1);
+  const bench::SyntheticSrsHost host_srs = bench::make_srs_host(
+      shape.inputs, o.b_g2_cpu ? srs_shape.b_g2 : 0, o.seed + 7, o.threads);
+  DeviceSrs g1(srs_shape.h, srs_shape.l, srs_shape.a, srs_shape.b_g1,
+               o.b_g2_cpu ? 0 : srs_shape.b_g2);
   {
     std::vector<G1AffineStorage> distinct(host_srs.g1_distinct.size());
     to_storage(host_srs.g1_distinct, distinct);
@@ -153,13 +159,18 @@ int run(int argc, char** argv) {
     tile_on_device(g1.l, distinct, 1000);
     tile_on_device(g1.a, distinct, 2000);
     tile_on_device(g1.b_g1, distinct, 3000);
+    std::vector<G2AffineStorage> distinct_g2(host_srs.g2_distinct.size());
+    to_storage(host_srs.g2_distinct, distinct_g2);
+    tile_on_device(g1.b_g2, distinct_g2, 3);
   }
-  std::printf("srs: %.1f s (G1 on the device %.2f GB, B in G2 on the host %.2f GB)\n",
-              seconds_since(t0), double(g1.bytes()) / 1e9,
+  std::printf("srs: %.1f s (on the device %.2f GB, of which B in G2 %.2f GB; B in G2 on the host "
+              "%.2f GB)\n",
+              seconds_since(t0), double(g1.bytes()) / 1e9, double(g1.b_g2.size_bytes()) / 1e9,
               double(host_srs.b_g2.size() * sizeof(curve::G2Affine)) / 1e9);
   std::fflush(stdout);
 
-  CudaBackend backend(o.device, o.threads);
+  CudaBackend backend(o.device,
+                      CudaBackendOptions{.cpu_threads = o.threads, .b_g2_on_gpu = !o.b_g2_cpu});
   const CudaBackend::SrsRef srs{&host_srs.vk, &g1, host_srs.b_g2};
   const std::vector<WitnessView> views(size_t(o.batch), witness.view());
   std::vector<groth16::Randomness> rs(size_t(o.batch));

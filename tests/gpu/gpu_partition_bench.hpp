@@ -167,12 +167,13 @@ inline SrsShape srs_shape_for(const SyntheticWitness& w, const PartitionShape& s
 }
 
 // The host parts of the random SRS: a verifying key (for the assembly), B in G2 (b_count points,
-// tiled from g2_distinct random points), and the distinct G1 points the device sections are tiled
-// from.
+// tiled from g2_distinct random points; b_count = 0 when the device tiles it), and the distinct
+// G1 and G2 points the device sections are tiled from.
 struct SyntheticSrsHost {
   groth16::VerifyingKey vk;
   std::vector<curve::G2Affine> b_g2;
   std::vector<curve::G1Affine> g1_distinct;
+  std::vector<curve::G2Affine> g2_distinct;
 };
 
 inline SyntheticSrsHost make_srs_host(size_t inputs, size_t b_count, uint64_t seed,
@@ -180,8 +181,9 @@ inline SyntheticSrsHost make_srs_host(size_t inputs, size_t b_count, uint64_t se
                                       size_t g2_distinct = size_t(1) << 13) {
   SyntheticSrsHost srs;
   srs.g1_distinct = msm::testing::random_points<curve::G1Config>(g1_distinct, seed);
-  const auto g2 = msm::testing::random_points<curve::G2Config>(g2_distinct, seed + 1);
+  srs.g2_distinct = msm::testing::random_points<curve::G2Config>(g2_distinct, seed + 1);
   const auto& g1 = srs.g1_distinct;
+  const auto& g2 = srs.g2_distinct;
   srs.vk.alpha_g1 = g1[0];
   srs.vk.beta_g1 = g1[1];
   srs.vk.delta_g1 = g1[2];

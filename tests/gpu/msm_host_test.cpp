@@ -6,7 +6,9 @@
 // reduction, Horner. Buckets are checked one by one against a direct CPU bucket sum, and results
 // against the CPU msm::msm, on shapes that stress the run levels: tiny chunks, one giant bucket
 // per window (all scalars r - 1), mostly-skipped windows (small scalars), infinity and duplicate
-// bases. The device kernels (msm_device_test.cpp) then only add the launch and CUB plumbing.
+// bases — in G1 over the emulated Fp and in G2 over the emulated Fp2 (Ext2, the device's G2
+// field), through the same templates. The device kernels (msm_device_test.cpp,
+// g2_msm_device_test.cpp) then only add the launch and CUB plumbing.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 
 #include "../msm/msm_fixtures.hpp"
 #include "gpu/carry_chain_host.hpp"
+#include "gpu/ext2.hpp"
 #include "gpu/mont32.hpp"
 #include "gpu/msm_buckets.hpp"
 #include "gpu/msm_plan.hpp"
@@ -29,6 +32,19 @@ using curve::G1;
 using curve::G1Affine;
 using Repr = ff::Fr::Repr;
 using F = Mont32<ff::FpConfig, HostCarryChain>;  // the GPU limb code, emulated
+using F2 = Ext2<F>;                               // and the device's Fp2 over it
+
+// The emulated device field of a CPU curve.
+template <class C>
+struct EmuField;
+template <>
+struct EmuField<curve::G1Config> {
+  using type = F;
+};
+template <>
+struct EmuField<curve::G2Config> {
+  using type = F2;
+};
 
 ScalarWords words(const Repr& k) {
   return {{k[0], k[1], k[2], k[3]}};
@@ -133,24 +149,23 @@ TEST(MsmHostTest, PlanInvariants) {
 
 // ---- The serial stand-in for the device pipeline ----
 
-G1 to_cpu(const Xyzz<F>& p) {
-  G1XyzzStorage s;
-  p.store(s);
-  return from_storage(s);
-}
-
+template <class C>
 struct Emulation {
-  G1 result;
-  std::vector<G1XyzzStorage> buckets;
+  curve::Jacobian<C> result;
+  std::vector<XyzzStorageOf<C>> buckets;
 };
 
-Emulation emulate(const std::vector<G1AffineStorage>& bases, const std::vector<Repr>& scalars,
-                  const GpuMsmPlan& plan) {
+template <class C>
+Emulation<C> emulate(const std::vector<AffineStorageOf<C>>& bases, const std::vector<Repr>& scalars,
+                     const GpuMsmPlan& plan) {
+  using E = typename EmuField<C>::type;
+  using Sums = XyzzStorageOf<C>;
+  using Out = RunOutputs<FieldStorageOf<C>>;
   const size_t t = scalars.size();
   const DigitCodec digits = codec_of(plan);
   const BucketKeys codec{plan.window_bits, plan.buckets};
-  Emulation em;
-  em.buckets.assign(plan.bucket_count(), G1XyzzStorage{});  // zeroed: the identity
+  Emulation<C> em;
+  em.buckets.assign(plan.bucket_count(), Sums{});  // zeroed: the identity
   for (unsigned g = 0; g < plan.groups(); ++g) {
     const unsigned first = g * plan.group_windows;
     const unsigned gw = std::min(plan.group_windows, plan.windows - first);
@@ -170,48 +185,52 @@ Emulation emulate(const std::vector<G1AffineStorage>& bases, const std::vector<R
       sk[i] = keys[order[i]];
       sv[i] = values[order[i]];
     }
-    G1XyzzStorage* group_buckets = em.buckets.data() + size_t(first) * plan.buckets;
+    Sums* group_buckets = em.buckets.data() + size_t(first) * plan.buckets;
     size_t chunks = plan.chunks(entries);
     std::vector<uint32_t> pk(2 * chunks);
-    std::vector<G1XyzzStorage> ps(2 * chunks);
+    std::vector<Sums> ps(2 * chunks);
     for (size_t c = 0; c < chunks; ++c)
-      sum_runs<F>(c, plan.chunk_len, entries, sk.data(),
-                  SortedBaseLoader<F>{sv.data(), bases.data()}, codec,
-                  RunOutputs{group_buckets, pk.data(), ps.data()});
+      sum_runs<E>(c, plan.chunk_len, entries, sk.data(),
+                  SortedBaseLoader<E>{sv.data(), bases.data()}, codec,
+                  Out{group_buckets, pk.data(), ps.data()});
     while (chunks > 1) {
       const size_t slots = 2 * chunks;
       chunks = (slots + plan.level_chunk_len - 1) / plan.level_chunk_len;
       std::vector<uint32_t> nk(2 * chunks);
-      std::vector<G1XyzzStorage> ns(2 * chunks);
+      std::vector<Sums> ns(2 * chunks);
       for (size_t c = 0; c < chunks; ++c)
-        sum_runs<F>(c, plan.level_chunk_len, slots, pk.data(), PartialSumLoader<F>{ps.data()},
-                    codec, RunOutputs{group_buckets, nk.data(), ns.data()});
+        sum_runs<E>(c, plan.level_chunk_len, slots, pk.data(), PartialSumLoader<E>{ps.data()},
+                    codec, Out{group_buckets, nk.data(), ns.data()});
       pk.swap(nk);
       ps.swap(ns);
     }
   }
-  em.result = G1::identity();
+  em.result = curve::Jacobian<C>::identity();
   for (unsigned j = plan.windows; j-- > 0;) {
-    Xyzz<F> window = Xyzz<F>::identity();
+    Xyzz<E> window = Xyzz<E>::identity();
     for (uint32_t s = 0; s < plan.segments_per_window(); ++s)
-      window += weighted_segment_sum<F>(em.buckets.data() + size_t(j) * plan.buckets, s,
+      window += weighted_segment_sum<E>(em.buckets.data() + size_t(j) * plan.buckets, s,
                                         plan.segment_len);
     for (unsigned i = 0; i < plan.window_bits; ++i) em.result = em.result.dbl();
-    em.result += to_cpu(window);
+    Sums w;
+    window.store(w);
+    em.result += from_storage(w);
   }
   return em;
 }
 
 // Bucket b of window j = sum over the terms with |d_j| = b + 1 of sign(d_j)·P, in CPU arithmetic.
-std::vector<G1> direct_buckets(const std::vector<G1Affine>& bases, const std::vector<Repr>& ks,
-                               const GpuMsmPlan& plan) {
+template <class C>
+std::vector<curve::Jacobian<C>> direct_buckets(const std::vector<curve::Affine<C>>& bases,
+                                               const std::vector<Repr>& ks,
+                                               const GpuMsmPlan& plan) {
   const msm::SignedDigits sd(plan.window_bits);
-  std::vector<G1> b(plan.bucket_count(), G1::identity());
+  std::vector<curve::Jacobian<C>> b(plan.bucket_count(), curve::Jacobian<C>::identity());
   for (size_t i = 0; i < ks.size(); ++i) {
     for (unsigned j = 0; j < plan.windows; ++j) {
       const int32_t d = sd.digit(ks[i], j);
       if (d == 0) continue;
-      G1& bucket = b[size_t(j) * plan.buckets + uint32_t(d < 0 ? -d : d) - 1];
+      curve::Jacobian<C>& bucket = b[size_t(j) * plan.buckets + uint32_t(d < 0 ? -d : d) - 1];
       bucket += d < 0 ? -bases[i] : bases[i];
     }
   }
@@ -224,24 +243,26 @@ struct Shape {
   uint32_t chunk_len, level_chunk_len, segment_len;
 };
 
-void check(const std::vector<G1Affine>& bases, const std::vector<Repr>& scalars, const Shape& s) {
+template <class C>
+void check(const std::vector<curve::Affine<C>>& bases, const std::vector<Repr>& scalars,
+           const Shape& s) {
   SCOPED_TRACE(s.name);
   GpuMsmPlan plan = forced_plan(scalars.size(), s.c);
   plan.group_windows = std::min(s.group_windows, plan.windows);
   plan.chunk_len = s.chunk_len;
   plan.level_chunk_len = s.level_chunk_len;
   plan.segment_len = std::min(s.segment_len, plan.buckets);
-  std::vector<G1AffineStorage> storage(bases.size());
+  std::vector<AffineStorageOf<C>> storage(bases.size());
   to_storage(bases, storage);
-  const Emulation em = emulate(storage, scalars, plan);
-  const std::vector<G1> want = direct_buckets(bases, scalars, plan);
+  const Emulation<C> em = emulate<C>(storage, scalars, plan);
+  const std::vector<curve::Jacobian<C>> want = direct_buckets<C>(bases, scalars, plan);
   size_t bad = 0;
   for (size_t b = 0; b < want.size(); ++b) {
     if (from_storage(em.buckets[b]) == want[b]) continue;
     if (++bad <= 3) ADD_FAILURE() << "bucket " << b << " (window " << b / plan.buckets << ")";
   }
   EXPECT_EQ(bad, 0u);
-  EXPECT_EQ(em.result, msm::msm<curve::G1Config>(bases, scalars));
+  EXPECT_EQ(em.result, msm::msm<C>(bases, scalars));
 }
 
 std::vector<G1Affine> test_bases(size_t n, uint64_t seed) {
@@ -297,6 +318,60 @@ TEST(MsmHostTest, EmulatedPipelineTinyInputs) {
     check(bases, ks,
           {"default plan", p.window_bits, p.group_windows, p.chunk_len, p.level_chunk_len,
            p.segment_len});
+  }
+}
+
+// ---- G2: the same pipeline over the emulated Fp2 ----
+
+std::vector<curve::G2Affine> g2_bases(size_t n, uint64_t seed) {
+  return msm::testing::random_points<curve::G2Config>(n, seed);
+}
+
+TEST(MsmHostTest, G2EmulatedPipelineRandomAndSpecialScalars) {
+  const auto bases = g2_bases(96, 21);
+  auto ks = msm::testing::random_scalars(96, 22);
+  ks[0] = Repr{};  // 0, 1 and r - 1 among random values
+  ks[1] = Repr{1, 0, 0, 0};
+  ks[2] = msm::testing::r_minus_1();
+  check(bases, ks, {"G2 random, tiny chunks", 8, 5, 5, 4, 8});
+  const std::vector<Repr> r1(40, msm::testing::r_minus_1());
+  check(std::vector<curve::G2Affine>(bases.begin(), bases.begin() + 40), r1,
+        {"G2 r - 1, one bucket per window", 6, 50, 3, 4, 4});
+}
+
+TEST(MsmHostTest, G2EmulatedPipelineInfinityAndDuplicateBases) {
+  const auto bases = g2_bases(16, 23);
+  std::vector<curve::G2Affine> all;
+  std::vector<Repr> ks;
+  std::mt19937_64 rng(24);
+  for (size_t i = 0; i < 16; ++i) {
+    const Repr k = msm::testing::random_scalar(rng);
+    all.push_back(bases[i]);  // P, P, -P and infinity with equal scalars
+    all.push_back(bases[i]);
+    all.push_back(-bases[i]);
+    all.push_back(curve::G2Affine::identity());
+    for (int j = 0; j < 4; ++j) ks.push_back(k);
+  }
+  check(all, ks, {"G2 duplicates", 7, 60, 6, 4, 4});
+}
+
+TEST(MsmHostTest, G2EmulatedPipelineTinyInputsDefaultPlan) {
+  for (size_t n : {size_t(1), size_t(2)}) {
+    const auto bases = g2_bases(n, 25 + n);
+    const auto ks = msm::testing::random_scalars(n, 26 + n);
+    const GpuMsmPlan p = make_gpu_msm_plan(n, 132, {}, 384, sizeof(G2XyzzStorage));
+    check(bases, ks,
+          {"G2 default plan", p.window_bits, p.group_windows, p.chunk_len, p.level_chunk_len,
+           p.segment_len});
+  }
+}
+
+TEST(MsmHostTest, G2PlanRespectsTheBucketCap) {
+  for (size_t t : {size_t(1) << 16, size_t(33) << 20, size_t(1) << 27}) {
+    const GpuMsmOptions opt;
+    const GpuMsmPlan p = make_gpu_msm_plan(t, 132, opt, 256, sizeof(G2XyzzStorage));
+    EXPECT_LE(p.bucket_count() * sizeof(G2XyzzStorage), opt.max_bucket_bytes) << "t = " << t;
+    EXPECT_LE(p.window_bits, make_gpu_msm_plan(t, 132, opt).window_bits) << "t = " << t;
   }
 }
 
