@@ -1,8 +1,10 @@
 // The one place that picks the prover backend (groth16::Backend): everything else in the engine
-// is backend-agnostic. Today this is the CPU backend; the CUDA backend plugs in here when it is
-// built. The choice is logged at start-up.
+// is backend-agnostic. With the CUDA floor built (-DCUZK_CUDA=ON) and a device present, the CUDA
+// backend on the first configured device ([gpus] devices, default 0); otherwise the CPU backend.
+// The choice is logged at start-up.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "engine/engine_options.hpp"
@@ -10,6 +12,13 @@
 
 namespace cuzk::engine {
 
-std::unique_ptr<groth16::Backend> make_backend(const BackendOptions& options);
+struct BackendChoice {
+  std::unique_ptr<groth16::Backend> backend;
+  // Called before a parameter set is dropped from memory, so that a backend holding a device copy
+  // releases it (the CUDA backend keeps SRS sections resident); empty for the CPU backend.
+  std::function<void(const groth16::Parameters&)> unload;
+};
+
+BackendChoice make_backend(const BackendOptions& options);
 
 }  // namespace cuzk::engine

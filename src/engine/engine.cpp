@@ -17,10 +17,21 @@ double gib(uint64_t bytes) { return double(bytes) / double(uint64_t(1) << 30); }
 
 }  // namespace
 
+// Picks the backend when none is given, and hands its unload hook to the SRS manager.
+EngineOptions Engine::with_backend(EngineOptions options,
+                                   std::unique_ptr<groth16::Backend>& backend) {
+  if (!backend) {
+    auto choice = make_backend(options.backend);
+    backend = std::move(choice.backend);
+    options.srs.on_unload = std::move(choice.unload);
+  }
+  return options;
+}
+
 Engine::Engine(EngineOptions options, JobFactory factory, std::unique_ptr<groth16::Backend> backend)
-    : options_(std::move(options)), factory_(std::move(factory)),
-      backend_(backend ? std::move(backend) : make_backend(options_.backend)),
-      budget_(options_.memory_budget_bytes), srs_(options_.srs, budget_),
+    : options_(with_backend(std::move(options), backend)), factory_(std::move(factory)),
+      backend_(std::move(backend)), budget_(options_.memory_budget_bytes),
+      srs_(options_.srs, budget_),
       started_(Clock::now()), scheduler_(options_.scheduler) {
   pipeline_ = std::make_unique<Pipeline>(
       options_.pipeline, *backend_, budget_, srs_, metrics_,

@@ -56,7 +56,7 @@ struct CancelResult {
 
 class Engine {
  public:
-  // `backend` null: make_backend(options.backend).
+  // `backend` null: make_backend(options.backend) (which also wires its parameter unload hook).
   explicit Engine(EngineOptions options, JobFactory factory = filecoin_job_factory(),
                   std::unique_ptr<groth16::Backend> backend = nullptr);
   ~Engine();
@@ -84,6 +84,7 @@ class Engine {
   using Clock = std::chrono::steady_clock;
   using JobPtr = std::shared_ptr<Job>;
 
+  static EngineOptions with_backend(EngineOptions options, std::unique_ptr<groth16::Backend>& backend);
   void dispatcher();
   void admit(const JobPtr& job);
   void job_ended(const Job& job, const JobOutcome& outcome);  // the jobs' end hook

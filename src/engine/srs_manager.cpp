@@ -140,6 +140,7 @@ Result<SrsManager::EvictResult, SrsError> SrsManager::evict(const std::string& c
                                            " proof(s)" + (e.loading ? ", loading" : ""));
   }
   EvictResult result{e.hot != nullptr, e.hot ? e.reservation.bytes() : 0};
+  if (e.hot && options_.on_unload) options_.on_unload(e.hot->params);
   e.hot.reset();
   e.reservation.release();
   e.mapping.reset();
@@ -165,6 +166,7 @@ uint64_t SrsManager::evict_idle_for(uint64_t bytes) {
   for (Entry* e : candidates) {
     if (budget_.available() >= bytes) break;
     const uint64_t size = e->reservation.bytes();
+    if (options_.on_unload) options_.on_unload(e->hot->params);
     e->hot.reset();
     e->reservation.release();  // keeps the mapping: warm
     freed += size;

@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -74,6 +75,9 @@ struct SrsOptions {
   std::string param_cache;
   std::chrono::milliseconds eviction_min_idle{std::chrono::minutes(5)};
   unsigned load_threads = 0;  // decoding threads (0 = all cores)
+  // Called (with the manager's lock held) before a set's parameters are dropped: the backend
+  // releases any device copy (backend_factory.hpp).
+  std::function<void(const groth16::Parameters&)> on_unload;
 };
 
 struct SrsEntryStatus {
