@@ -64,9 +64,9 @@ FilecoinResult<CircuitInfo> circuit_info_for(std::string_view circuit_id) {
     return post_circuit_info(post_circuit_shape(**post));
   if (auto update = find_update_circuit(circuit_id))
     return update_circuit_info(update_circuit_shape(**update));
-  return filecoin_error(FilecoinError::kUnknownProof, "unknown circuit id \"" +
-                                                          std::string(circuit_id) +
-                                                          "\" (known: " + known_circuit_ids() + ")");
+  return filecoin_error(FilecoinError::kUnknownProof,
+                        "unknown circuit id \"" + std::string(circuit_id) +
+                            "\" (known: " + known_circuit_ids() + ")");
 }
 
 std::string to_json(const CircuitInfo& info) {

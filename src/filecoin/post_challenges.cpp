@@ -28,8 +28,8 @@ FilecoinResult<bool> check_canonical(const hash::Node32& bytes, const char* what
                         std::string(what) + ": not a canonical field element (>= r)");
 }
 
-uint64_t post_challenge_index(ApiVersion version, uint64_t sector_index,
-                              uint64_t challenge_count, uint64_t n) {
+uint64_t post_challenge_index(ApiVersion version, uint64_t sector_index, uint64_t challenge_count,
+                              uint64_t n) {
   if (version == ApiVersion::kV1_2_0) return n;
   return sector_index * challenge_count + n;
 }
@@ -58,9 +58,10 @@ FilecoinResult<std::vector<uint64_t>> post_sector_challenges(const PoStProofType
   return leaves;
 }
 
-FilecoinResult<std::vector<uint64_t>> winning_post_sector_challenges(
-    const hash::Node32& randomness, const hash::Node32& prover_id, uint64_t sector_set_size,
-    unsigned count) {
+FilecoinResult<std::vector<uint64_t>> winning_post_sector_challenges(const hash::Node32& randomness,
+                                                                     const hash::Node32& prover_id,
+                                                                     uint64_t sector_set_size,
+                                                                     unsigned count) {
   if (sector_set_size == 0)
     return filecoin_error(FilecoinError::kShape, "winning PoSt: the sector set is empty");
   if (auto ok = check_canonical(randomness, "randomness"); !ok) return ok.error();

@@ -19,8 +19,8 @@
 
 namespace cuzk::filecoin {
 
-uint64_t post_challenge_index(ApiVersion version, uint64_t sector_index,
-                              uint64_t challenge_count, uint64_t n);
+uint64_t post_challenge_index(ApiVersion version, uint64_t sector_index, uint64_t challenge_count,
+                              uint64_t n);
 
 // Leaf challenged by (randomness, sector_id, challenge_index) in a sector of `nodes` nodes.
 uint64_t post_leaf_challenge(const hash::Node32& randomness, uint64_t sector_id,

@@ -18,8 +18,7 @@ using r1cs::Namespace;
 
 ff::Fr circuit_fr(const Domain& value, const char* what) {
   auto fr = hash::fr_from_node(value);
-  if (!fr)
-    throw std::invalid_argument(std::string(what) + " is not a canonical field element");
+  if (!fr) throw std::invalid_argument(std::string(what) + " is not a canonical field element");
   return *fr;
 }
 
@@ -45,10 +44,9 @@ PostCircuitShape post_circuit_shape(const PostCircuitConfig& circuit) {
 void synthesize_post_sector(ConstraintSystem& cs, const PostCircuitShape& shape,
                             const PostSectorWitness& sector) {
   if (sector.inclusion_proofs.size() != shape.challenges)
-    throw std::invalid_argument("PoSt circuit: a sector has " +
-                                std::to_string(sector.inclusion_proofs.size()) +
-                                " inclusion proofs, the shape needs " +
-                                std::to_string(shape.challenges));
+    throw std::invalid_argument(
+        "PoSt circuit: a sector has " + std::to_string(sector.inclusion_proofs.size()) +
+        " inclusion proofs, the shape needs " + std::to_string(shape.challenges));
   const size_t levels =
       hash::tree_level_arities(shape.tree_shape, uint64_t(1) << shape.log2_nodes).size();
 
@@ -109,8 +107,7 @@ void synthesize_post_circuit(ConstraintSystem& cs, const PostCircuitShape& shape
 
 PostSectorWitness blank_post_sector(const PostCircuitShape& shape) {
   MerkleProof proof;
-  for (unsigned arity :
-       hash::tree_level_arities(shape.tree_shape, uint64_t(1) << shape.log2_nodes))
+  for (unsigned arity : hash::tree_level_arities(shape.tree_shape, uint64_t(1) << shape.log2_nodes))
     proof.base.push_back({std::vector<Domain>(arity - 1), 0});  // the circuit joins the parts
   PostSectorWitness sector;
   sector.inclusion_proofs.assign(shape.challenges, proof);

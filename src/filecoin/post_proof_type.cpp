@@ -83,9 +83,9 @@ std::span<const PoStProofType> post_proof_types() {
 
 FilecoinResult<const PoStProofType*> find_post_proof(uint64_t id) {
   if (id < kProofs.size()) return &kProofs[id];
-  return filecoin_error(FilecoinError::kUnknownProof,
-                        "unknown registered PoSt proof id " + std::to_string(id) +
-                            " (known: 0.." + std::to_string(kProofs.size() - 1) + ")");
+  return filecoin_error(FilecoinError::kUnknownProof, "unknown registered PoSt proof id " +
+                                                          std::to_string(id) + " (known: 0.." +
+                                                          std::to_string(kProofs.size() - 1) + ")");
 }
 
 FilecoinResult<const PoStProofType*> find_post_proof(std::string_view name) {
@@ -94,9 +94,9 @@ FilecoinResult<const PoStProofType*> find_post_proof(std::string_view name) {
   }
   std::string names;
   for (const auto& p : kProofs) names += (names.empty() ? "" : ", ") + std::string(p.name);
-  return filecoin_error(FilecoinError::kUnknownProof, "unknown registered PoSt proof \"" +
-                                                          std::string(name) + "\" (known: " +
-                                                          names + ")");
+  return filecoin_error(
+      FilecoinError::kUnknownProof,
+      "unknown registered PoSt proof \"" + std::string(name) + "\" (known: " + names + ")");
 }
 
 FilecoinResult<const PostCircuitConfig*> find_post_circuit(std::string_view circuit_id) {

@@ -35,8 +35,8 @@ inline constexpr unsigned kWindowPostChallengeCount = 10;
 struct PostCircuitConfig {
   std::string_view circuit_id;  // "wpost-32g", "winning-32g"
   PoStType type;
-  uint64_t sector_size;  // bytes
-  unsigned log2_nodes;   // nodes = sector_size / 32
+  uint64_t sector_size;        // bytes
+  unsigned log2_nodes;         // nodes = sector_size / 32
   hash::TreeShape tree_shape;  // tree R_last (Poseidon)
   // What the circuit holds (fallback::PublicParams): sectors of challenges each.
   unsigned circuit_sectors;     // Window: sectors per partition; Winning: 66

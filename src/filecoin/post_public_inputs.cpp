@@ -26,10 +26,10 @@ FilecoinResult<std::vector<ff::Fr>> post_public_inputs(const PoStProofType& proo
   const uint64_t per_partition = circuit.circuit_sectors;
   const uint64_t first = uint64_t(partition) * per_partition;
   if (sectors.empty() || first >= sectors.size())
-    return filecoin_error(FilecoinError::kShape,
-                          "PoSt partition " + std::to_string(partition) + " of " +
-                              std::to_string(sectors.size()) + " sectors (" +
-                              std::to_string(per_partition) + " per partition)");
+    return filecoin_error(FilecoinError::kShape, "PoSt partition " + std::to_string(partition) +
+                                                     " of " + std::to_string(sectors.size()) +
+                                                     " sectors (" + std::to_string(per_partition) +
+                                                     " per partition)");
   const auto chunk =
       sectors.subspan(first, std::min<uint64_t>(per_partition, sectors.size() - first));
 
@@ -42,8 +42,8 @@ FilecoinResult<std::vector<ff::Fr>> post_public_inputs(const PoStProofType& proo
                                                         "].comm_r: not a canonical field element");
     inputs.push_back(*comm_r);
     for (unsigned n = 0; n < circuit.circuit_challenges; ++n) {
-      const uint64_t index = post_challenge_index(proof.api_version, first + i,
-                                                  circuit.circuit_challenges, n);
+      const uint64_t index =
+          post_challenge_index(proof.api_version, first + i, circuit.circuit_challenges, n);
       inputs.push_back(ff::Fr::from_u64(
           post_leaf_challenge(randomness, chunk[i].sector_id, index, circuit.nodes())));
     }

@@ -63,8 +63,8 @@ std::vector<uint64_t> update_challenges(const UpdateCircuitShape& shape, const f
 
 std::vector<uint64_t> update_poseidon_challenges(const UpdateCircuitShape& shape,
                                                  const ff::Fr& comm_r_new) {
-  return challenges_from_digests(comm_r_new, shape.challenges * shape.partitions,
-                                 shape.log2_nodes, 0, 0);
+  return challenges_from_digests(comm_r_new, shape.challenges * shape.partitions, shape.log2_nodes,
+                                 0, 0);
 }
 
 }  // namespace cuzk::filecoin

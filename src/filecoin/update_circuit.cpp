@@ -154,8 +154,7 @@ std::vector<std::vector<AllocatedBit>> gen_challenge_bits(ConstraintSystem& cs,
       Namespace ns(cs, [&] { return "digest_" + std::to_string(j) + "_bits"; });
       bits = num_to_bits(cs, digest);
     }
-    const unsigned take =
-        j + 1 == digests ? challenges - unsigned(generated.size()) : per_digest;
+    const unsigned take = j + 1 == digests ? challenges - unsigned(generated.size()) : per_digest;
     for (unsigned i = 0; i < take; ++i) {
       generated.emplace_back(bits.begin() + long(i * bits_per_challenge),
                              bits.begin() + long((i + 1) * bits_per_challenge));
@@ -166,8 +165,7 @@ std::vector<std::vector<AllocatedBit>> gen_challenge_bits(ConstraintSystem& cs,
 
 // get_challenge_high_bits: the h top bits of the challenge, h chosen by the one-hot h_select.
 AllocatedNum challenge_high_bits(ConstraintSystem& cs, std::span<const AllocatedBit> c_bits,
-                                 std::span<const AllocatedBit> h_select_bits,
-                                 const UpdateHs& hs) {
+                                 std::span<const AllocatedBit> h_select_bits, const UpdateHs& hs) {
   const std::vector<Boolean> bits(c_bits.begin(), c_bits.end());
   std::vector<AllocatedNum> high_or_zero;
   high_or_zero.reserve(hs.size());
@@ -197,8 +195,8 @@ AllocatedNum challenge_high_bits(ConstraintSystem& cs, std::span<const Allocated
 }
 
 // label_r_new = label_r_old + label_d_new * rho.
-AllocatedNum label_r_new(ConstraintSystem& cs, const AllocatedNum& r_old,
-                         const AllocatedNum& d_new, const AllocatedNum& rho) {
+AllocatedNum label_r_new(ConstraintSystem& cs, const AllocatedNum& r_old, const AllocatedNum& d_new,
+                         const AllocatedNum& rho) {
   AllocatedNum d_rho;
   {
     Namespace ns(cs, "label_d_new * rho");
@@ -248,13 +246,12 @@ void synthesize(ConstraintSystem& cs, const UpdateCircuitShape& shape,
       if (level.siblings.size() != 1) fail("a TreeD path level needs exactly one sibling");
     for (unsigned l = cbl - pbl; l < cbl; ++l)
       if (paths_d[c][l].siblings != paths_d[0][l].siblings)
-        fail("challenge " + std::to_string(c) +
-             "'s partition path differs from challenge 0's");
+        fail("challenge " + std::to_string(c) + "'s partition path differs from challenge 0's");
   }
 
   // Public inputs.
-  const AllocatedNum k_and_h_select = alloc_input(cs, k_and_h_select_value, "k_and_h_select",
-                                                  "k_and_h_select (public input)");
+  const AllocatedNum k_and_h_select =
+      alloc_input(cs, k_and_h_select_value, "k_and_h_select", "k_and_h_select (public input)");
   std::vector<AllocatedBit> kh_bits;
   {
     const ff::Fr::Repr repr = k_and_h_select_value.to_canonical();
@@ -273,12 +270,9 @@ void synthesize(ConstraintSystem& cs, const UpdateCircuitShape& shape,
     const std::vector<Boolean> bits(partition_bits.begin(), partition_bits.end());
     partition = gadgets::pack_bits(cs, bits);
   }
-  const AllocatedNum comm_r_old =
-      alloc_input(cs, commitments[0], "comm_r_old", "comm_r_old_input");
-  const AllocatedNum comm_d_new =
-      alloc_input(cs, commitments[1], "comm_d_new", "comm_d_new_input");
-  const AllocatedNum comm_r_new =
-      alloc_input(cs, commitments[2], "comm_r_new", "comm_r_new_input");
+  const AllocatedNum comm_r_old = alloc_input(cs, commitments[0], "comm_r_old", "comm_r_old_input");
+  const AllocatedNum comm_d_new = alloc_input(cs, commitments[1], "comm_d_new", "comm_d_new_input");
+  const AllocatedNum comm_r_new = alloc_input(cs, commitments[2], "comm_r_new", "comm_r_new_input");
 
   AllocatedNum phi;
   {
@@ -314,9 +308,8 @@ void synthesize(ConstraintSystem& cs, const UpdateCircuitShape& shape,
       Namespace ns(cs, [&] { return std::string(names[i]) + "_calc"; });
       calc = poseidon_hash2(cs, comm_c, *comm_checks[i].first);
     }
-    cs.enforce(calc.variable(), ConstraintSystem::one(), comm_checks[i].second->variable(), [&] {
-      return "enforce " + std::string(names[i]) + "_calc == " + names[i];
-    });
+    cs.enforce(calc.variable(), ConstraintSystem::one(), comm_checks[i].second->variable(),
+               [&] { return "enforce " + std::string(names[i]) + "_calc == " + names[i]; });
   }
 
   {
@@ -355,20 +348,19 @@ void synthesize(ConstraintSystem& cs, const UpdateCircuitShape& shape,
       leaf_r_new = label_r_new(cs, leaf_r_old, leaf_d_new, rho);
     }
     if (leaf_r_new.value() != circuit_fr(proof.proof_r_new.leaf, "leaf_r_new"))
-      fail("challenge " + std::to_string(c) +
-           ": leaf_r_new is not leaf_r_old + leaf_d_new * rho");
+      fail("challenge " + std::to_string(c) + ": leaf_r_new is not leaf_r_old + leaf_d_new * rho");
 
     const Path path_r_old = alloc_path(cs, paths_r_old[c], r_levels, "path_r_old", c);
     {
       Namespace ns(cs, [&] { return "por tree_r_old" + tag(); });
-      gadgets::por_no_challenge_input(cs, gadgets::TreeHasher::kPoseidon, shape.tree_shape,
-                                      c_bits, leaf_r_old, path_r_old, root_r_old);
+      gadgets::por_no_challenge_input(cs, gadgets::TreeHasher::kPoseidon, shape.tree_shape, c_bits,
+                                      leaf_r_old, path_r_old, root_r_old);
     }
     const Path path_r_new = alloc_path(cs, paths_r_new[c], r_levels, "path_r_new", c);
     {
       Namespace ns(cs, [&] { return "por tree_r_new" + tag(); });
-      gadgets::por_no_challenge_input(cs, gadgets::TreeHasher::kPoseidon, shape.tree_shape,
-                                      c_bits, leaf_r_new, path_r_new, root_r_new);
+      gadgets::por_no_challenge_input(cs, gadgets::TreeHasher::kPoseidon, shape.tree_shape, c_bits,
+                                      leaf_r_new, path_r_new, root_r_new);
     }
 
     const unsigned to_apex = cbl - pbl - abl;
@@ -417,9 +409,9 @@ UpdateCircuitShape update_circuit_shape(unsigned log2_nodes) {
 FilecoinResult<std::vector<ff::Fr>> update_public_inputs(const UpdateCircuitShape& shape,
                                                          const UpdatePublicValues& values) {
   if (values.k >= shape.partitions)
-    return filecoin_error(FilecoinError::kShape,
-                          "partition_index " + std::to_string(values.k) + " >= " +
-                              std::to_string(shape.partitions) + " partitions");
+    return filecoin_error(FilecoinError::kShape, "partition_index " + std::to_string(values.k) +
+                                                     " >= " + std::to_string(shape.partitions) +
+                                                     " partitions");
   unsigned h_index = kUpdateHCount;
   for (unsigned i = 0; i < kUpdateHCount; ++i)
     if (shape.hs[i] == values.h) {
@@ -456,8 +448,7 @@ void synthesize_update_circuit(ConstraintSystem& cs, const UpdateCircuitShape& s
 
 UpdatePartitionWitness blank_update_witness(const UpdateCircuitShape& shape) {
   UpdateChallengeProof proof;
-  for (unsigned arity :
-       hash::tree_level_arities(shape.tree_shape, uint64_t(1) << shape.log2_nodes))
+  for (unsigned arity : hash::tree_level_arities(shape.tree_shape, uint64_t(1) << shape.log2_nodes))
     proof.proof_r_old.base.push_back({std::vector<Domain>(arity - 1), 0});
   proof.proof_r_new = proof.proof_r_old;
   for (unsigned i = 0; i < shape.log2_nodes; ++i)

@@ -76,8 +76,8 @@ FilecoinResult<hash::TreeShape> update_tree_r_shape(uint64_t nodes) {
     case uint64_t(1) << 31:
       return hash::kTreeR_8_8_2;
     default:
-      return filecoin_error(FilecoinError::kShape, "no empty-sector-update shape for " +
-                                                       std::to_string(nodes) + " nodes");
+      return filecoin_error(FilecoinError::kShape,
+                            "no empty-sector-update shape for " + std::to_string(nodes) + " nodes");
   }
 }
 
@@ -90,9 +90,9 @@ std::span<const UpdateProofType> update_proof_types() {
 
 FilecoinResult<const UpdateProofType*> find_update_proof(uint64_t id) {
   if (id < kProofs.size()) return &kProofs[id];
-  return filecoin_error(FilecoinError::kUnknownProof,
-                        "unknown registered update proof id " + std::to_string(id) +
-                            " (known: 0.." + std::to_string(kProofs.size() - 1) + ")");
+  return filecoin_error(FilecoinError::kUnknownProof, "unknown registered update proof id " +
+                                                          std::to_string(id) + " (known: 0.." +
+                                                          std::to_string(kProofs.size() - 1) + ")");
 }
 
 FilecoinResult<const UpdateProofType*> find_update_proof(std::string_view name) {

@@ -32,7 +32,9 @@ unsigned update_partition_count(uint64_t nodes);
 unsigned update_challenge_count(uint64_t nodes);  // per partition
 unsigned update_apex_leaf_count(uint64_t nodes);
 UpdateHs update_hs(uint64_t nodes);
-inline unsigned update_h_default(uint64_t nodes) { return update_hs(nodes)[3]; }
+inline unsigned update_h_default(uint64_t nodes) {
+  return update_hs(nodes)[3];
+}
 // 2^(index of h in hs); kShape error when h is not one of hs.
 FilecoinResult<uint64_t> update_h_select(uint64_t nodes, unsigned h);
 // TreeR shape for an allowed size (2^5, 2^6 .. 2^10, 2^18, 2^19, 2^24, 2^30, 2^31 nodes).

@@ -2,6 +2,8 @@
 // tests/fallback_circuit.rs, the 32 GiB bench, and the constants.rs WindowPoSt figures), genuine
 // witnesses satisfied with the verifier's public inputs (Window with padding, Winning), and a
 // damaged or misshapen witness rejected.
+#include "filecoin/post_circuit.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 #include <tuple>
 
 #include "filecoin/post_challenges.hpp"
-#include "filecoin/post_circuit.hpp"
 #include "filecoin/post_public_inputs.hpp"
 #include "post_fixture.hpp"
 #include "r1cs/counting_cs.hpp"
@@ -62,9 +63,8 @@ TEST(PostCircuit, ReferenceTestShapes) {
 // Spec §5.3: one 32 GiB / 64 GiB sector block is 313 + 10 x (levels + 2); 2349 / 2300 of them
 // are the constants.rs figures. The full circuits are CUZK_LONG_TESTS below.
 TEST(PostCircuit, WindowPoStSectorBlocks) {
-  for (const auto& [id, per_sector, total] :
-       {std::tuple{"wpost-32g", 53'333u, 125'279'217u},
-        std::tuple{"wpost-64g", 56'473u, 129'887'900u}}) {
+  for (const auto& [id, per_sector, total] : {std::tuple{"wpost-32g", 53'333u, 125'279'217u},
+                                              std::tuple{"wpost-64g", 56'473u, 129'887'900u}}) {
     SCOPED_TRACE(id);
     const PostCircuitConfig& circuit = **find_post_circuit(id);
     PostCircuitShape shape = post_circuit_shape(circuit);
@@ -106,9 +106,8 @@ TEST(PostCircuit, RegisteredCircuitCounts) {
 
 TEST(PostCircuit, FullWindowPoStCounts) {
   if (!long_tests()) GTEST_SKIP() << "set CUZK_LONG_TESTS=1 (blank 32 + 64 GiB WindowPoSt)";
-  for (const auto& [id, constraints, inputs] :
-       {std::tuple{"wpost-32g", 125'279'217u, 25'840u},
-        std::tuple{"wpost-64g", 129'887'900u, 25'301u}}) {
+  for (const auto& [id, constraints, inputs] : {std::tuple{"wpost-32g", 125'279'217u, 25'840u},
+                                                std::tuple{"wpost-64g", 129'887'900u, 25'301u}}) {
     SCOPED_TRACE(id);
     const Count n = count_blank(post_circuit_shape(**find_post_circuit(id)));
     EXPECT_EQ(n.constraints, constraints);

@@ -44,7 +44,7 @@ MerkleProof PostTestSector::inclusion_proof(uint64_t leaf) const {
     hash::MerklePathElement<Domain> element;
     element.index = path[l].index;
     for (const ff::Fr& s : path[l].siblings) element.siblings.push_back(hash::node_from_fr(s));
-    InclusionPath& part = l + extra < path.size() ? proof.base
+    InclusionPath& part = l + extra < path.size()    ? proof.base
                           : l + extra == path.size() ? proof.sub
                                                      : proof.top;
     part.push_back(std::move(element));

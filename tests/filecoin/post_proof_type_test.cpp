@@ -1,10 +1,11 @@
 // The PoSt registry against rust-filecoin-proofs-api registry.rs (ids, names, API versions),
 // filecoin-proofs constants.rs / parameters.rs (counts) and parameters.json (file names), and
 // the PoSt challenge derivation against spec §5.2's examples.
+#include "filecoin/post_proof_type.hpp"
+
 #include <gtest/gtest.h>
 
 #include "filecoin/post_challenges.hpp"
-#include "filecoin/post_proof_type.hpp"
 
 namespace cuzk::filecoin {
 namespace {
@@ -42,11 +43,11 @@ TEST(PostProofType, CircuitsAndCounts) {
     hash::TreeShape shape;
   };
   const Row rows[] = {
-      {"winning-2k", 6, 66, 1, {8, 0, 0}},     {"winning-8m", 18, 66, 1, {8, 0, 0}},
-      {"winning-512m", 24, 66, 1, {8, 0, 0}},  {"winning-32g", 30, 66, 1, {8, 8, 0}},
-      {"winning-64g", 31, 66, 1, {8, 8, 2}},   {"wpost-2k", 6, 2, 10, {8, 0, 0}},
-      {"wpost-8m", 18, 2, 10, {8, 0, 0}},      {"wpost-512m", 24, 2, 10, {8, 0, 0}},
-      {"wpost-32g", 30, 2349, 10, {8, 8, 0}},  {"wpost-64g", 31, 2300, 10, {8, 8, 2}},
+      {"winning-2k", 6, 66, 1, {8, 0, 0}},    {"winning-8m", 18, 66, 1, {8, 0, 0}},
+      {"winning-512m", 24, 66, 1, {8, 0, 0}}, {"winning-32g", 30, 66, 1, {8, 8, 0}},
+      {"winning-64g", 31, 66, 1, {8, 8, 2}},  {"wpost-2k", 6, 2, 10, {8, 0, 0}},
+      {"wpost-8m", 18, 2, 10, {8, 0, 0}},     {"wpost-512m", 24, 2, 10, {8, 0, 0}},
+      {"wpost-32g", 30, 2349, 10, {8, 8, 0}}, {"wpost-64g", 31, 2300, 10, {8, 8, 2}},
   };
   ASSERT_EQ(post_circuit_configs().size(), 10u);
   for (size_t i = 0; i < 10; ++i) {
@@ -148,7 +149,7 @@ TEST(PostChallenges, LeafAndSectorChallenges) {
   EXPECT_EQ(post_challenge_index(ApiVersion::kV1_0_0, 3, 10, 4), 34u);
   EXPECT_EQ(post_challenge_index(ApiVersion::kV1_1_0, 3, 10, 4), 34u);
   EXPECT_EQ(post_challenge_index(ApiVersion::kV1_2_0, 3, 10, 4), 4u);
-  const PoStProofType& v1 = post_proof_types()[8];   // Window 32 GiB V1
+  const PoStProofType& v1 = post_proof_types()[8];    // Window 32 GiB V1
   const PoStProofType& v12 = post_proof_types()[13];  // Window 32 GiB V1_2
   const auto a = post_sector_challenges(v1, zero, 1, 0);
   const auto b = post_sector_challenges(v12, zero, 1, 7);

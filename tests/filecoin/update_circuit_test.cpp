@@ -2,13 +2,14 @@
 // (every test size, and 32 GiB by a per-challenge decomposition; the full 32 / 64 GiB counts are
 // CUZK_LONG_TESTS), genuine witnesses satisfied with the verifier's public inputs, the native
 // phi / rho / challenges against spec §6.2, and damaged or misshapen witnesses rejected.
+#include "filecoin/update_circuit.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "filecoin/update_challenges.hpp"
-#include "filecoin/update_circuit.hpp"
 #include "r1cs/counting_cs.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "update_fixture.hpp"

@@ -72,9 +72,17 @@ UpdateTestSector make_update_sector(unsigned log2_nodes, uint64_t seed, unsigned
   hash::MerkleTree<hash::PoseidonNodeHasher> tree_r_new(r_new, shape.tree_shape);
   const ff::Fr comm_r_new = poseidon2(comm_c, tree_r_new.root());
   const Domain comm_d_new = tree_d.root();
-  return UpdateTestSector{shape,      h,          std::move(r_old), std::move(r_new),
-                          std::move(d_new), comm_c, comm_r_old,  comm_r_new,
-                          comm_d_new, std::move(tree_r_old), std::move(tree_r_new),
+  return UpdateTestSector{shape,
+                          h,
+                          std::move(r_old),
+                          std::move(r_new),
+                          std::move(d_new),
+                          comm_c,
+                          comm_r_old,
+                          comm_r_new,
+                          comm_d_new,
+                          std::move(tree_r_old),
+                          std::move(tree_r_new),
                           std::move(tree_d)};
 }
 

@@ -1,8 +1,8 @@
 // The SnapDeals registry against rust-filecoin-proofs-api registry.rs, storage-proofs-update
 // constants.rs (spec §6.1) and parameters.json (file names).
-#include <gtest/gtest.h>
-
 #include "filecoin/update_proof_type.hpp"
+
+#include <gtest/gtest.h>
 
 namespace cuzk::filecoin {
 namespace {
@@ -45,11 +45,11 @@ TEST(UpdateProofType, ConstantsPerSize) {
     unsigned h_default;
   };
   const Row rows[] = {
-      {5, 1, 10, 8, {8, 4, 0}, 1},        {6, 1, 10, 8, {8, 0, 0}, 1},
-      {7, 1, 10, 8, {8, 2, 0}, 1},        {8, 1, 10, 8, {8, 4, 0}, 1},
-      {9, 2, 10, 128, {8, 8, 0}, 1},      {10, 2, 10, 128, {8, 8, 2}, 1},
-      {18, 4, 10, 128, {8, 0, 0}, 10},    {19, 4, 10, 128, {8, 2, 0}, 10},
-      {24, 16, 86, 128, {8, 0, 0}, 10},   {30, 16, 86, 128, {8, 8, 0}, 10},
+      {5, 1, 10, 8, {8, 4, 0}, 1},      {6, 1, 10, 8, {8, 0, 0}, 1},
+      {7, 1, 10, 8, {8, 2, 0}, 1},      {8, 1, 10, 8, {8, 4, 0}, 1},
+      {9, 2, 10, 128, {8, 8, 0}, 1},    {10, 2, 10, 128, {8, 8, 2}, 1},
+      {18, 4, 10, 128, {8, 0, 0}, 10},  {19, 4, 10, 128, {8, 2, 0}, 10},
+      {24, 16, 86, 128, {8, 0, 0}, 10}, {30, 16, 86, 128, {8, 8, 0}, 10},
       {31, 16, 86, 128, {8, 8, 2}, 10},
   };
   for (const Row& r : rows) {
