@@ -7,16 +7,13 @@
 #include <utility>
 
 #include "filecoin/post_circuit.hpp"
+#include "filecoin/update_gadgets.hpp"
 #include "gadgets/insertion.hpp"
-#include "gadgets/lc_builder.hpp"
 #include "gadgets/multipack.hpp"
 #include "gadgets/num.hpp"
 #include "gadgets/por.hpp"
-#include "gadgets/poseidon.hpp"
 #include "gadgets/sha256_fr.hpp"
 #include "hash/node32.hpp"
-#include "hash/poseidon_hash_type.hpp"
-#include "hash/poseidon_params.hpp"
 
 namespace cuzk::filecoin {
 
@@ -26,78 +23,11 @@ using gadgets::AllocatedBit;
 using gadgets::AllocatedNum;
 using gadgets::Boolean;
 using r1cs::ConstraintSystem;
-using r1cs::LinearCombination;
 using r1cs::Namespace;
-using Path = std::vector<std::vector<AllocatedNum>>;
+using namespace update_gadgets;
 
 unsigned log2_exact(uint64_t x) {
   return unsigned(std::countr_zero(x));
-}
-
-[[noreturn]] void fail(const std::string& what) {
-  throw std::invalid_argument("update circuit: " + what);
-}
-
-// A private number in its own namespace (a string or a name factory, built only when names are
-// wanted).
-template <class Name>
-AllocatedNum alloc_num(ConstraintSystem& cs, const ff::Fr& value, Name&& name) {
-  Namespace ns(cs, std::forward<Name>(name));
-  return AllocatedNum::alloc(cs, value);
-}
-
-AllocatedNum alloc_input(ConstraintSystem& cs, const ff::Fr& value, const char* name,
-                         const char* input_name) {
-  AllocatedNum num = alloc_num(cs, value, name);
-  Namespace ns(cs, input_name);
-  num.inputize(cs);
-  return num;
-}
-
-AllocatedNum gen_randomness_hash(ConstraintSystem& cs, const AllocatedNum& a,
-                                 const AllocatedNum& b) {
-  const AllocatedNum pair[] = {a, b};
-  return gadgets::poseidon_hash_circuit(cs, pair, hash::poseidon_params(2),
-                                        hash::kPoseidonGenRandomness);
-}
-
-AllocatedNum poseidon_hash2(ConstraintSystem& cs, const AllocatedNum& a, const AllocatedNum& b) {
-  const AllocatedNum pair[] = {a, b};
-  return gadgets::poseidon_hash_circuit(cs, pair, hash::poseidon_params(2));
-}
-
-// sum 2^i bits[i] as an LC.
-LinearCombination packing_lc(std::span<const AllocatedBit> bits) {
-  LinearCombination lc;
-  lc.reserve(bits.size());
-  for (size_t i = 0; i < bits.size(); ++i) lc.add(bits[i].variable(), gadgets::pow2(i));
-  return lc;
-}
-
-// gadgets.rs allocated_num_to_allocated_bits: 255 bits and (sum 2^i b_i) * 1 = num.
-std::vector<AllocatedBit> num_to_bits(ConstraintSystem& cs, const AllocatedNum& num) {
-  std::vector<AllocatedBit> bits = gadgets::field_into_allocated_bits_le(cs, num.value());
-  cs.enforce(packing_lc(bits), ConstraintSystem::one(), num.variable(), "binary decomp");
-  return bits;
-}
-
-// Siblings of `levels` path levels of `proof` (base, sub, top), each allocated.
-Path alloc_path(ConstraintSystem& cs, const hash::MerklePath<ff::Fr>& path, size_t levels,
-                const char* what, size_t c_index) {
-  Path out;
-  out.reserve(levels);
-  for (size_t row = 0; row < levels; ++row) {
-    std::vector<AllocatedNum> siblings;
-    siblings.reserve(path[row].siblings.size());
-    for (size_t s = 0; s < path[row].siblings.size(); ++s) {
-      siblings.push_back(alloc_num(cs, path[row].siblings[s], [&] {
-        return std::string(what) + " sibling (c_index=" + std::to_string(c_index) +
-               ", tree_row=" + std::to_string(row) + ", sibling_index=" + std::to_string(s) + ")";
-      }));
-    }
-    out.push_back(std::move(siblings));
-  }
-  return out;
 }
 
 // apex_por: the apex tree over `apex_leafs` (SHA-256 hash2), its root proven under comm_d_new
@@ -120,103 +50,6 @@ void apex_por(ConstraintSystem& cs, std::vector<AllocatedNum> row,
   Namespace ns(cs, "partition-tree por");
   gadgets::por_no_challenge_input(cs, gadgets::TreeHasher::kSha256, hash::kBinaryTreeShape,
                                   partition_bits, row[0], partition_path, comm_d_new);
-}
-
-// gen_challenge_bits: bits_per_challenge random bits for each of `challenges` challenges.
-std::vector<std::vector<AllocatedBit>> gen_challenge_bits(ConstraintSystem& cs,
-                                                          const AllocatedNum& comm_r_new,
-                                                          const AllocatedNum& partition,
-                                                          unsigned challenges,
-                                                          unsigned bits_per_challenge) {
-  const unsigned per_digest = unsigned(gadgets::kFrCapacity) / bits_per_challenge;
-  const uint64_t digests = (challenges + per_digest - 1) / per_digest;
-  std::vector<std::vector<AllocatedBit>> generated;
-  generated.reserve(challenges);
-  for (uint64_t j = 0; j < digests; ++j) {
-    const ff::Fr dpp = ff::Fr::from_u64(digests);
-    const ff::Fr fj = ff::Fr::from_u64(j);
-    const AllocatedNum index = alloc_num(cs, partition.value() * dpp + fj,
-                                         [&] { return "digest_index_" + std::to_string(j); });
-    LinearCombination lhs;
-    lhs.add(partition.variable(), dpp);
-    lhs.add(ConstraintSystem::one(), fj);  // kept even when j = 0, as the reference does
-    cs.enforce(lhs, ConstraintSystem::one(), index.variable(), [&] {
-      return "digest_index_" + std::to_string(j) + " == k * digests_per_partition + " +
-             std::to_string(j);
-    });
-    AllocatedNum digest;
-    {
-      Namespace ns(cs, [&] { return "digest_" + std::to_string(j); });
-      digest = gen_randomness_hash(cs, comm_r_new, index);
-    }
-    std::vector<AllocatedBit> bits;
-    {
-      Namespace ns(cs, [&] { return "digest_" + std::to_string(j) + "_bits"; });
-      bits = num_to_bits(cs, digest);
-    }
-    const unsigned take = j + 1 == digests ? challenges - unsigned(generated.size()) : per_digest;
-    for (unsigned i = 0; i < take; ++i) {
-      generated.emplace_back(bits.begin() + long(i * bits_per_challenge),
-                             bits.begin() + long((i + 1) * bits_per_challenge));
-    }
-  }
-  return generated;
-}
-
-// get_challenge_high_bits: the h top bits of the challenge, h chosen by the one-hot h_select.
-AllocatedNum challenge_high_bits(ConstraintSystem& cs, std::span<const AllocatedBit> c_bits,
-                                 std::span<const AllocatedBit> h_select_bits, const UpdateHs& hs) {
-  const std::vector<Boolean> bits(c_bits.begin(), c_bits.end());
-  std::vector<AllocatedNum> high_or_zero;
-  high_or_zero.reserve(hs.size());
-  ff::Fr sum = ff::Fr::zero();
-  for (size_t k = 0; k < hs.size(); ++k) {
-    const unsigned h = hs[k];
-    const auto suffix = [&] {
-      return " (h=" + std::to_string(h) + ", k=" + std::to_string(k) + ")";
-    };
-    AllocatedNum high;
-    {
-      Namespace ns(cs, [&] { return "c_high" + suffix(); });
-      high = gadgets::pack_bits(cs, std::span(bits).subspan(bits.size() - h));
-    }
-    const ff::Fr value = h_select_bits[k].value() ? high.value() : ff::Fr::zero();
-    sum += value;
-    high_or_zero.push_back(alloc_num(cs, value, [&] { return "c_high_or_zero" + suffix(); }));
-    cs.enforce(high.variable(), h_select_bits[k].variable(), high_or_zero.back().variable(),
-               [&] { return "c_high_or_zero == c_high * h_select_bit" + suffix(); });
-  }
-  const AllocatedNum selected = alloc_num(cs, sum, "c_high_selected");
-  LinearCombination lhs;
-  for (const auto& x : high_or_zero) lhs.add(x.variable(), ff::Fr::one());
-  cs.enforce(lhs, ConstraintSystem::one(), selected.variable(),
-             "c_high_selected == dot(c_highs, h_select_bits)");
-  return selected;
-}
-
-// label_r_new = label_r_old + label_d_new * rho.
-AllocatedNum label_r_new(ConstraintSystem& cs, const AllocatedNum& r_old, const AllocatedNum& d_new,
-                         const AllocatedNum& rho) {
-  AllocatedNum d_rho;
-  {
-    Namespace ns(cs, "label_d_new * rho");
-    d_rho = d_new.mul(cs, rho);
-  }
-  const AllocatedNum r_new = alloc_num(cs, r_old.value() + d_rho.value(), "label_r_new");
-  LinearCombination lhs(r_old.variable());
-  lhs.add(d_rho.variable(), ff::Fr::one());
-  cs.enforce(lhs, ConstraintSystem::one(), r_new.variable(),
-             "label_r_new == label_r_old + label_d_new * rho");
-  return r_new;
-}
-
-hash::MerklePath<ff::Fr> checked_path(const MerkleProof& proof, size_t levels, const char* what,
-                                      size_t c_index) {
-  hash::MerklePath<ff::Fr> path = merkle_proof_path_fr(proof, what);
-  if (path.size() != levels)
-    fail(std::string(what) + " of challenge " + std::to_string(c_index) + " has " +
-         std::to_string(path.size()) + " levels, the shape needs " + std::to_string(levels));
-  return path;
 }
 
 void synthesize(ConstraintSystem& cs, const UpdateCircuitShape& shape,
@@ -252,16 +85,9 @@ void synthesize(ConstraintSystem& cs, const UpdateCircuitShape& shape,
   // Public inputs.
   const AllocatedNum k_and_h_select =
       alloc_input(cs, k_and_h_select_value, "k_and_h_select", "k_and_h_select (public input)");
-  std::vector<AllocatedBit> kh_bits;
-  {
-    const ff::Fr::Repr repr = k_and_h_select_value.to_canonical();
-    for (unsigned i = 0; i < pbl + kUpdateHCount; ++i) {
-      Namespace ns(cs, [&] { return "k_and_h_select_bit_" + std::to_string(i); });
-      kh_bits.push_back(AllocatedBit::alloc(cs, ((repr[i / 64] >> (i % 64)) & 1) != 0));
-    }
-    cs.enforce(packing_lc(kh_bits), ConstraintSystem::one(), k_and_h_select.variable(),
+  const std::vector<AllocatedBit> kh_bits =
+      low_bits(cs, k_and_h_select, pbl + kUpdateHCount, "k_and_h_select_bit_",
                "k_and_h_select binary decomp");
-  }
   const std::span<const AllocatedBit> partition_bits = std::span(kh_bits).first(pbl);
   const std::span<const AllocatedBit> h_select_bits = std::span(kh_bits).subspan(pbl);
   AllocatedNum partition;
@@ -298,20 +124,7 @@ void synthesize(ConstraintSystem& cs, const UpdateCircuitShape& shape,
       return "partition_path_sibling_" + std::to_string(i);
     })});
 
-  // comm_r_old / comm_r_new = H(comm_c || root_r).
-  const std::pair<const AllocatedNum*, const AllocatedNum*> comm_checks[] = {
-      {&root_r_old, &comm_r_old}, {&root_r_new, &comm_r_new}};
-  const char* names[] = {"comm_r_old", "comm_r_new"};
-  for (int i = 0; i < 2; ++i) {
-    AllocatedNum calc;
-    {
-      Namespace ns(cs, [&] { return std::string(names[i]) + "_calc"; });
-      calc = poseidon_hash2(cs, comm_c, *comm_checks[i].first);
-    }
-    cs.enforce(calc.variable(), ConstraintSystem::one(), comm_checks[i].second->variable(),
-               [&] { return "enforce " + std::string(names[i]) + "_calc == " + names[i]; });
-  }
-
+  check_comm_r(cs, comm_c, root_r_old, comm_r_old, root_r_new, comm_r_new);
   {
     Namespace ns(cs, "apex_gadget");
     apex_por(cs, apex_leafs, partition_bits, partition_path, comm_d_new);
@@ -323,47 +136,15 @@ void synthesize(ConstraintSystem& cs, const UpdateCircuitShape& shape,
     generated = gen_challenge_bits(cs, comm_r_new, partition, shape.challenges, cbl - pbl);
   }
 
+  const unsigned to_apex = cbl - pbl - abl;
   for (size_t c = 0; c < generated.size(); ++c) {
-    const auto tag = [&] { return " (c_index=" + std::to_string(c) + ")"; };
     std::vector<AllocatedBit> c_bits = std::move(generated[c]);
     c_bits.insert(c_bits.end(), partition_bits.begin(), partition_bits.end());
+    const AllocatedNum leaf_d_new =
+        synthesize_challenge_r(cs, shape, c, c_bits, h_select_bits, phi, w.challenge_proofs[c],
+                               paths_r_old[c], paths_r_new[c], root_r_old, root_r_new);
 
-    AllocatedNum c_high, rho;
-    {
-      Namespace ns(cs, [&] { return "get_challenge_high_bits" + tag(); });
-      c_high = challenge_high_bits(cs, c_bits, h_select_bits, shape.hs);
-    }
-    {
-      Namespace ns(cs, [&] { return "rho" + tag(); });
-      rho = gen_randomness_hash(cs, phi, c_high);
-    }
-    const UpdateChallengeProof& proof = w.challenge_proofs[c];
-    const AllocatedNum leaf_r_old = alloc_num(cs, circuit_fr(proof.proof_r_old.leaf, "leaf_r_old"),
-                                              [&] { return "leaf_r_old" + tag(); });
-    const AllocatedNum leaf_d_new = alloc_num(cs, circuit_fr(proof.proof_d_new.leaf, "leaf_d_new"),
-                                              [&] { return "leaf_d_new" + tag(); });
-    AllocatedNum leaf_r_new;
-    {
-      Namespace ns(cs, [&] { return "leaf_r_new" + tag(); });
-      leaf_r_new = label_r_new(cs, leaf_r_old, leaf_d_new, rho);
-    }
-    if (leaf_r_new.value() != circuit_fr(proof.proof_r_new.leaf, "leaf_r_new"))
-      fail("challenge " + std::to_string(c) + ": leaf_r_new is not leaf_r_old + leaf_d_new * rho");
-
-    const Path path_r_old = alloc_path(cs, paths_r_old[c], r_levels, "path_r_old", c);
-    {
-      Namespace ns(cs, [&] { return "por tree_r_old" + tag(); });
-      gadgets::por_no_challenge_input(cs, gadgets::TreeHasher::kPoseidon, shape.tree_shape, c_bits,
-                                      leaf_r_old, path_r_old, root_r_old);
-    }
-    const Path path_r_new = alloc_path(cs, paths_r_new[c], r_levels, "path_r_new", c);
-    {
-      Namespace ns(cs, [&] { return "por tree_r_new" + tag(); });
-      gadgets::por_no_challenge_input(cs, gadgets::TreeHasher::kPoseidon, shape.tree_shape, c_bits,
-                                      leaf_r_new, path_r_new, root_r_new);
-    }
-
-    const unsigned to_apex = cbl - pbl - abl;
+    const auto tag = [&] { return " (c_index=" + std::to_string(c) + ")"; };
     AllocatedNum apex_leaf;
     {
       const std::vector<Boolean> apex_bits(c_bits.begin() + to_apex,
@@ -441,7 +222,7 @@ void synthesize_update_circuit(ConstraintSystem& cs, const UpdateCircuitShape& s
                                const UpdatePublicValues& values,
                                const UpdatePartitionWitness& witness) {
   const auto inputs = update_public_inputs(shape, values);
-  if (!inputs) fail(inputs.error().message);
+  if (!inputs) update_gadgets::fail(inputs.error().message);
   const ff::Fr commitments[3] = {(*inputs)[1], (*inputs)[2], (*inputs)[3]};
   synthesize(cs, shape, (*inputs)[0], commitments, witness);
 }
