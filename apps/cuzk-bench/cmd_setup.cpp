@@ -1,5 +1,6 @@
 // cuzk-bench setup: random-toxic-waste test parameters for the built-in chain circuit
-// (--constraints N) or a PoRep circuit (--proof-type P: cuzk-test-<circuit id>.params / .vk).
+// (--constraints N), a PoRep circuit (--proof-type P) or any circuit id (--circuit wpost-2k,
+// winning-2k, snap-2k, porep-2k, ...): cuzk-test-<circuit id>.params / .vk.
 #include <filesystem>
 #include <iostream>
 #include <random>
@@ -18,6 +19,7 @@ void add_setup_command(CLI::App& app) {
   struct Options {
     size_t constraints = 0;
     std::string proof_type;
+    std::string circuit;
     std::string out;
     uint64_t seed = 0;
     unsigned threads = 0;
@@ -29,7 +31,11 @@ void add_setup_command(CLI::App& app) {
           ->check(CLI::Range(size_t(2), size_t(1) << 31));
   auto* proof_type = cmd->add_option("--proof-type", opt->proof_type,
                                      "Registered seal proof (name or id): its PoRep circuit");
+  auto* circuit = cmd->add_option("--circuit", opt->circuit,
+                                  "Circuit id (porep-2k, wpost-2k, winning-2k, snap-2k, ...)");
   constraints->excludes(proof_type);
+  constraints->excludes(circuit);
+  proof_type->excludes(circuit);
   cmd->add_option("--out", opt->out, "Output directory")->required();
   cmd->add_option("--seed", opt->seed, "Seed of the toxic waste (default: random)");
   cmd->add_option("--threads", opt->threads, "Threads (0 = all cores)");
@@ -52,7 +58,20 @@ void add_setup_command(CLI::App& app) {
       std::cout << files.params << "\n";
       return;
     }
-    if (opt->constraints == 0) throw std::runtime_error("setup: give --constraints or --proof-type");
+    if (!opt->circuit.empty()) {
+      std::cerr << "setup: " << opt->circuit << " test parameters (blank circuit, random toxic "
+                << "waste)\n";
+      const auto files =
+          filecoin::write_circuit_test_parameters(opt->out, opt->circuit, rng, opt->threads,
+                                                  progress);
+      if (!files) throw std::runtime_error("setup: " + files.error().message);
+      std::cerr << "setup: wrote " << files->params << " and .vk in " << sw.total_ms() / 1000
+                << " s\n";
+      std::cout << files->params << "\n";
+      return;
+    }
+    if (opt->constraints == 0)
+      throw std::runtime_error("setup: give --constraints, --proof-type or --circuit");
     r1cs::KeypairAssembly cs;
     groth16::synthesize_bench_circuit(cs, opt->constraints, 0);
     cs.finalize();

@@ -15,6 +15,9 @@ void add_gen_c1_command(CLI::App& app);
 void add_c2_inputs_command(CLI::App& app);
 void add_verify_c2_command(CLI::App& app);
 void add_circuit_info_command(CLI::App& app);
+void add_gen_vanilla_command(CLI::App& app);     // PoSt / SnapDeals: gen-vanilla
+void add_prove_vanilla_command(CLI::App& app);   // prove-vanilla
+void add_verify_vanilla_command(CLI::App& app);  // verify-vanilla
 void add_client_single_command(CLI::App& app);  // daemon client: single, batch, status, ...
 void add_client_batch_command(CLI::App& app);
 void add_client_admin_commands(CLI::App& app);

@@ -1,14 +1,103 @@
-// PoRep parameter files: lookup and test setup (see porep_parameters.hpp).
+// Circuit parameter files: lookup and test setup for PoRep, PoSt and SnapDeals circuits (see
+// porep_parameters.hpp).
 #include "filecoin/porep_parameters.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 
+#include "filecoin/circuit_info.hpp"
+#include "filecoin/post_circuit.hpp"
 #include "filecoin/stacked_circuit.hpp"
+#include "filecoin/update_circuit.hpp"
 #include "r1cs/keypair_assembly.hpp"
 
 namespace cuzk::filecoin {
+
+namespace {
+
+// One circuit: its id, Filecoin file names and blank synthesis.
+struct CircuitKind {
+  std::string circuit_id;
+  std::function<std::string(ParameterFile)> real_name;
+  std::function<void(r1cs::ConstraintSystem&)> synthesize_blank;
+};
+
+std::optional<CircuitKind> circuit_kind(std::string_view circuit_id) {
+  const std::string id(circuit_id);
+  if (auto porep = find_porep_circuit(circuit_id)) {
+    const PorepSectorConfig* sector = *porep;
+    return CircuitKind{id, [sector](ParameterFile f) { return parameter_file_name(*sector, f); },
+                       [sector](r1cs::ConstraintSystem& cs) {
+                         synthesize_stacked_blank(cs, stacked_circuit_shape(*sector));
+                       }};
+  }
+  if (auto post = find_post_circuit(circuit_id)) {
+    const PostCircuitConfig* circuit = *post;
+    return CircuitKind{id,
+                       [circuit](ParameterFile f) { return post_parameter_file_name(*circuit, f); },
+                       [circuit](r1cs::ConstraintSystem& cs) {
+                         synthesize_post_blank(cs, post_circuit_shape(*circuit));
+                       }};
+  }
+  if (auto update = find_update_circuit(circuit_id)) {
+    const UpdateSectorConfig* sector = *update;
+    return CircuitKind{
+        id, [sector](ParameterFile f) { return update_parameter_file_name(*sector, f); },
+        [sector](r1cs::ConstraintSystem& cs) {
+          synthesize_update_blank(cs, update_circuit_shape(*sector));
+        }};
+  }
+  return std::nullopt;
+}
+
+FilecoinResult<PorepParameterFiles> find_files(const std::string& dir, const CircuitKind& kind) {
+  namespace fs = std::filesystem;
+  auto pair = [&](const std::string& params, const std::string& vk,
+                  bool test) -> std::optional<PorepParameterFiles> {
+    const fs::path p = fs::path(dir) / params, v = fs::path(dir) / vk;
+    if (fs::is_regular_file(p) && fs::is_regular_file(v))
+      return PorepParameterFiles{p.string(), v.string(), test};
+    return std::nullopt;
+  };
+  const std::string real_params = kind.real_name(ParameterFile::kParams);
+  const std::string real_vk = kind.real_name(ParameterFile::kVk);
+  if (auto found = pair(real_params, real_vk, false)) return *found;
+  const std::string test_params = test_parameter_file_name(kind.circuit_id, ParameterFile::kParams);
+  const std::string test_vk = test_parameter_file_name(kind.circuit_id, ParameterFile::kVk);
+  if (auto found = pair(test_params, test_vk, true)) return *found;
+  return filecoin_error(FilecoinError::kUnknownProof,
+                        "no parameters for " + kind.circuit_id + " in " + dir + ": neither " +
+                            real_params + " (and .vk) nor " + test_params +
+                            " (and .vk); make test ones with `cuzk-bench setup`");
+}
+
+PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& kind,
+                                     std::mt19937_64& rng, unsigned threads,
+                                     const groth16::SetupProgress& progress) {
+  r1cs::KeypairAssembly cs;
+  kind.synthesize_blank(cs);
+  cs.finalize();
+  const groth16::Parameters params =
+      groth16::generate_parameters(cs, groth16::ToxicWaste::random(rng), threads, progress);
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path base(dir);
+  PorepParameterFiles files{
+      (base / test_parameter_file_name(kind.circuit_id, ParameterFile::kParams)).string(),
+      (base / test_parameter_file_name(kind.circuit_id, ParameterFile::kVk)).string(), true};
+  groth16::write_parameters_file(params, files.params);
+  groth16::write_verifying_key_file(params.vk, files.vk);
+  return files;
+}
+
+FilecoinError unknown_circuit(std::string_view circuit_id, std::string& message) {
+  message = "unknown circuit id \"" + std::string(circuit_id) + "\" (known: " +
+            known_circuit_ids() + ")";
+  return FilecoinError::kUnknownProof;
+}
+
+}  // namespace
 
 std::string test_parameter_file_name(std::string_view circuit_id, ParameterFile file) {
   if (file == ParameterFile::kMeta)
@@ -19,45 +108,31 @@ std::string test_parameter_file_name(std::string_view circuit_id, ParameterFile 
 
 FilecoinResult<PorepParameterFiles> find_porep_parameters(const std::string& dir,
                                                           const PorepSectorConfig& sector) {
-  namespace fs = std::filesystem;
-  auto pair = [&](const std::string& params, const std::string& vk, bool test)
-      -> std::optional<PorepParameterFiles> {
-    const fs::path p = fs::path(dir) / params, v = fs::path(dir) / vk;
-    if (fs::is_regular_file(p) && fs::is_regular_file(v))
-      return PorepParameterFiles{p.string(), v.string(), test};
-    return std::nullopt;
-  };
-  const std::string real_params = parameter_file_name(sector, ParameterFile::kParams);
-  const std::string real_vk = parameter_file_name(sector, ParameterFile::kVk);
-  if (auto found = pair(real_params, real_vk, false)) return *found;
-  const std::string test_params = test_parameter_file_name(sector.circuit_id, ParameterFile::kParams);
-  const std::string test_vk = test_parameter_file_name(sector.circuit_id, ParameterFile::kVk);
-  if (auto found = pair(test_params, test_vk, true)) return *found;
-  return filecoin_error(FilecoinError::kUnknownProof,
-                        "no parameters for " + std::string(sector.circuit_id) + " in " + dir +
-                            ": neither " + real_params + " (and .vk) nor " + test_params +
-                            " (and .vk); make test ones with `cuzk-bench setup --proof-type`");
+  return find_circuit_parameters(dir, sector.circuit_id);
 }
 
 PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const PorepSectorConfig& sector,
                                                 std::mt19937_64& rng, unsigned threads,
                                                 const groth16::SetupProgress& progress) {
-  r1cs::KeypairAssembly cs;
-  synthesize_stacked_blank(cs, stacked_circuit_shape(sector));
-  cs.finalize();
-  const groth16::Parameters params =
-      groth16::generate_parameters(cs, groth16::ToxicWaste::random(rng), threads, progress);
-  std::filesystem::create_directories(dir);
-  PorepParameterFiles files{
-      (std::filesystem::path(dir) / test_parameter_file_name(sector.circuit_id,
-                                                             ParameterFile::kParams)).string(),
-      (std::filesystem::path(dir) / test_parameter_file_name(sector.circuit_id,
-                                                             ParameterFile::kVk)).string(),
-      true};
-  groth16::write_parameters_file(params, files.params);
-  groth16::write_verifying_key_file(params.vk, files.vk);
-  return files;
+  return write_test_files(dir, *circuit_kind(sector.circuit_id), rng, threads, progress);
+}
+
+FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& dir,
+                                                            std::string_view circuit_id) {
+  const auto kind = circuit_kind(circuit_id);
+  std::string message;
+  if (!kind) return filecoin_error(unknown_circuit(circuit_id, message), message);
+  return find_files(dir, *kind);
+}
+
+FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
+    const std::string& dir, std::string_view circuit_id, std::mt19937_64& rng, unsigned threads,
+    const groth16::SetupProgress& progress) {
+  const auto kind = circuit_kind(circuit_id);
+  std::string message;
+  if (!kind) return filecoin_error(unknown_circuit(circuit_id, message), message);
+  return write_test_files(dir, *kind, rng, threads, progress);
 }
 
 }  // namespace cuzk::filecoin

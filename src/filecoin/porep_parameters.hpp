@@ -1,11 +1,14 @@
-// Where a PoRep circuit's Groth16 parameters live, and test parameters for it.
+// Where a circuit's Groth16 parameters live (PoRep, WindowPoSt / WinningPoSt, SnapDeals), and
+// test parameters for any of them.
 //
 // A parameter directory may hold Filecoin's ceremony files (v28-stacked-proof-of-replication-...,
 // proof_type.hpp parameter_file_name) or our own test parameters, named so they can never be
 // mistaken for the real ones: cuzk-test-<circuit id>.params / .vk (e.g. cuzk-test-porep-2k.vk).
 // Lookup prefers the Filecoin files. Test parameters come from a random toxic-waste setup of the
-// blank StackedDRG circuit (groth16/setup.hpp): they prove and verify exactly like the real ones
-// but are worthless on chain.
+// blank circuit (StackedDRG, Fallback PoSt or EmptySectorUpdate by the id's kind;
+// groth16/setup.hpp): they prove and verify exactly like the real ones but are worthless on chain.
+// The PoSt / SnapDeals Filecoin names are post_parameter_file_name / update_parameter_file_name
+// (SHA-256 variant).
 #pragma once
 #include <random>
 #include <string>
@@ -36,5 +39,16 @@ PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const PorepSectorConfig& sector,
                                                 std::mt19937_64& rng, unsigned threads,
                                                 const groth16::SetupProgress& progress = {});
+
+// Any circuit id circuit_info_for knows (porep-*, wpost-*, winning-*, snap-*): its Filecoin
+// files, else its test files. kUnknownProof for an unknown id or when neither pair is in `dir`.
+FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& dir,
+                                                            std::string_view circuit_id);
+
+// Test parameters of any circuit id (blank synthesis of its kind). kUnknownProof for an
+// unknown id.
+FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
+    const std::string& dir, std::string_view circuit_id, std::mt19937_64& rng, unsigned threads,
+    const groth16::SetupProgress& progress = {});
 
 }  // namespace cuzk::filecoin

@@ -1,0 +1,67 @@
+// PoSt vanilla proofs of really sealed test sectors (see post_vanilla_gen.hpp).
+#include "sealing/post_vanilla_gen.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "filecoin/post_challenges.hpp"
+#include "sealing/c1_assembly.hpp"
+#include "sealing/prover_id.hpp"
+#include "sealing/seeded_stream.hpp"
+
+namespace cuzk::sealing {
+
+filecoin::FallbackPoStSectorProof post_sector_vanilla_proof(const filecoin::PoStProofType& proof,
+                                                            const hash::Node32& randomness,
+                                                            const RealTestSector& sector,
+                                                            uint64_t sector_index) {
+  const FullSector& s = *sector.sector;
+  auto challenges =
+      filecoin::post_sector_challenges(proof, randomness, sector.sector_number, sector_index);
+  if (!challenges) throw std::invalid_argument(challenges.error().message);
+  filecoin::PostVanillaSectorProof p;
+  p.comm_c = hash::node_from_fr(s.comm_c());
+  p.comm_r_last = hash::node_from_fr(s.comm_r_last());
+  for (uint64_t leaf : *challenges)
+    p.inclusion_proofs.push_back(poseidon_merkle_proof(s.config(), s.replica_node(leaf),
+                                                       s.comm_r_last(), s.tree_r_path(leaf)));
+  return {sector.sector_number, sector.comm_r, {std::move(p)}};
+}
+
+SealingResult<PostVanillaSet> generate_post_vanilla(const filecoin::PoStProofType& proof,
+                                                    uint64_t miner_id, unsigned sector_count,
+                                                    uint64_t seed, unsigned threads) {
+  if (sector_count == 0)
+    return sealing_error(SealingError::kBadSectorData, "PoSt test data: no sectors");
+  auto seal_proof = seal_proof_for_size(proof.sector_size());
+  if (!seal_proof) return seal_proof.error();
+  PostVanillaSet out;
+  out.proof = &proof;
+  out.miner_id = miner_id;
+  out.prover_id = prover_id_from_miner_id(miner_id);
+  out.randomness = SeededStream("post-randomness", seed).next_fr32();
+  out.sector_set_size = sector_count;
+
+  std::vector<uint64_t> proven;  // sector numbers (1-based) in proof order
+  if (proof.type() == filecoin::PoStType::kWinning) {
+    auto picked = filecoin::winning_post_sector_challenges(out.randomness, out.prover_id,
+                                                           sector_count);
+    if (!picked) return sealing_error(SealingError::kBadSectorData, picked.error().message);
+    for (uint64_t index : *picked) proven.push_back(index + 1);
+  } else {
+    for (unsigned i = 0; i < sector_count; ++i) proven.push_back(i + 1);
+  }
+  for (size_t i = 0; i < proven.size(); ++i) {
+    SealRequest request = seal_request_from_seed(**seal_proof, miner_id, proven[i], seed);
+    request.data = random_sector_data(*(*seal_proof)->sector, seed * 1000 + proven[i]);
+    request.threads = threads;
+    auto sealed = seal_full_sector(request);
+    if (!sealed) return sealed.error();
+    out.sectors.push_back({sealed->sector_number, sealed->comm_r});
+    out.vanilla.push_back(post_sector_vanilla_proof(proof, out.randomness, *sealed, i));
+  }
+  out.partitions = proof.partitions(out.sectors.size());
+  return out;
+}
+
+}  // namespace cuzk::sealing
