@@ -50,7 +50,7 @@ prove)
     || fail "verify-vanilla accepted a tampered proof"
   [ "$(node "$oracles/verify_groth16.mjs" --vk "$vk" --proof "$work/bad.bin" --inputs "$work/inputs.json" || true)" = invalid ] \
     || fail "noble accepted a tampered proof"
-  echo "ok: $kind $proof_type $* ($partitions partition(s)) proved, verified by cuzk and noble; tampered proof rejected"
+  echo "ok: $kind $proof_type${*:+ $*} ($partitions partition(s)) proved, verified by cuzk and noble; tampered proof rejected"
   ;;
 *) fail "unknown mode $mode" ;;
 esac
