@@ -59,13 +59,12 @@ void add_setup_command(CLI::App& app) {
       return;
     }
     if (!opt->circuit.empty()) {
-      std::cerr << "setup: " << opt->circuit << " test parameters (blank circuit, random toxic "
-                << "waste)\n";
       const auto files =
           filecoin::write_circuit_test_parameters(opt->out, opt->circuit, rng, opt->threads,
                                                   progress);
       if (!files) throw std::runtime_error("setup: " + files.error().message);
-      std::cerr << "setup: wrote " << files->params << " and .vk in " << sw.total_ms() / 1000
+      std::cerr << "setup: " << opt->circuit << " test parameters (blank circuit, random toxic "
+                << "waste): wrote " << files->params << " and .vk in " << sw.total_ms() / 1000
                 << " s\n";
       std::cout << files->params << "\n";
       return;

@@ -91,10 +91,10 @@ PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& 
   return files;
 }
 
-FilecoinError unknown_circuit(std::string_view circuit_id, std::string& message) {
-  message = "unknown circuit id \"" + std::string(circuit_id) + "\" (known: " +
-            known_circuit_ids() + ")";
-  return FilecoinError::kUnknownProof;
+Error<FilecoinError> unknown_circuit(std::string_view circuit_id) {
+  return filecoin_error(FilecoinError::kUnknownProof, "unknown circuit id \"" +
+                                                          std::string(circuit_id) + "\" (known: " +
+                                                          known_circuit_ids() + ")");
 }
 
 }  // namespace
@@ -121,8 +121,7 @@ PorepParameterFiles write_porep_test_parameters(const std::string& dir,
 FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& dir,
                                                             std::string_view circuit_id) {
   const auto kind = circuit_kind(circuit_id);
-  std::string message;
-  if (!kind) return filecoin_error(unknown_circuit(circuit_id, message), message);
+  if (!kind) return unknown_circuit(circuit_id);
   return find_files(dir, *kind);
 }
 
@@ -130,8 +129,7 @@ FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
     const std::string& dir, std::string_view circuit_id, std::mt19937_64& rng, unsigned threads,
     const groth16::SetupProgress& progress) {
   const auto kind = circuit_kind(circuit_id);
-  std::string message;
-  if (!kind) return filecoin_error(unknown_circuit(circuit_id, message), message);
+  if (!kind) return unknown_circuit(circuit_id);
   return write_test_files(dir, *kind, rng, threads, progress);
 }
 
