@@ -4,6 +4,7 @@
 //
 //   cuzk --config /etc/cuzk/cuzk.toml [--listen ADDR] [--status-listen ADDR]
 //        [--param-cache DIR] [--log-level LEVEL]
+#include <malloc.h>
 #include <pthread.h>
 #include <spdlog/spdlog.h>
 
@@ -34,7 +35,14 @@ sigset_t stop_signals() {
   return set;
 }
 
+// glibc raises its mmap threshold (up to 32 MiB) each time a large block is freed; after that, a
+// proof's multi-megabyte vectors come from per-thread heap arenas and stay in the process after
+// the proof (measured: +25-30 MB of RSS per proof with two proofs at a time, growing without
+// bound). A fixed threshold keeps every block above it in its own mapping, returned on free.
+constexpr int kMmapThresholdBytes = 4 << 20;
+
 int run(const Overrides& o) {
+  mallopt(M_MMAP_THRESHOLD, kMmapThresholdBytes);
   cuzk::engine::Config config;
   if (!o.config.empty()) {
     auto loaded = cuzk::engine::load_config(o.config);

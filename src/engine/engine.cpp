@@ -2,6 +2,7 @@
 #include "engine/engine.hpp"
 
 #include <fmt/format.h>
+#include <malloc.h>
 #include <spdlog/spdlog.h>
 
 #include "engine/backend_factory.hpp"
@@ -93,18 +94,21 @@ Result<SubmitResult, SubmitError> Engine::submit(ProofRequest request) {
         new_job_id(), request.request_id, request.kind, priority, next_seq_++, circuit,
         [this](const Job& j, const JobOutcome& o) { job_ended(j, o); });
     jobs_[job->id] = job;
+    ++active_jobs_;
     if (!request.request_id.empty()) request_ids_[request.request_id] = job->id;
     scheduler_.push(job, Clock::now());
     result.job_id = job->id;
     result.queue_position = uint32_t(scheduler_.position(job->id).value_or(0));
     prune_ended();
+    metrics_.proof_submitted(job->kind);
+    // Under the lock, so that this line precedes the dispatcher's "admitted".
+    spdlog::info("job {}: submitted {} {} ({}, {} partition(s), priority {}, request '{}'), "
+                 "queue position {}",
+                 job->id, to_string(job->kind), job->circuit_id, circuit->describe(),
+                 job->partitions, to_string(priority), request.request_id,
+                 result.queue_position);
   }
   dispatch_cv_.notify_all();
-  metrics_.proof_submitted(job->kind);
-  spdlog::info("job {}: submitted {} {} ({}, {} partition(s), priority {}, request '{}'), queue "
-               "position {}",
-               job->id, to_string(job->kind), job->circuit_id, circuit->describe(),
-               job->partitions, to_string(priority), request.request_id, result.queue_position);
   return result;
 }
 
@@ -167,8 +171,13 @@ void Engine::job_ended(const Job& job, const JobOutcome& o) {
   }
   metrics_.proof_ended(job.kind, o.state, o.timings.total_ms / 1000,
                        o.timings.queue_wait_ms / 1000);
-  std::lock_guard lock(mutex_);
-  ended_.emplace_back(Clock::now(), job.id);
+  {
+    std::lock_guard lock(mutex_);
+    ended_.emplace_back(Clock::now(), job.id);
+  }
+  // Idle again: hand the freed heap (partitions' vectors below the mmap threshold, parsed C1s)
+  // back to the OS, so the daemon's RSS returns to its idle level between bursts.
+  if (--active_jobs_ == 0) ::malloc_trim(0);
 }
 
 void Engine::prune_ended() {

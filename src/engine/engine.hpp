@@ -110,6 +110,7 @@ class Engine {
   bool draining_ = false;  // flush partial batches at once
   bool stopping_ = false;
   std::atomic<uint64_t> completed_{0}, failed_{0}, cancelled_{0};
+  std::atomic<uint64_t> active_jobs_{0};  // submitted, not ended
   SystemRandom random_;  // job ids, under mutex_
 
   std::unique_ptr<Pipeline> pipeline_;

@@ -47,6 +47,7 @@ for _ in $(seq 600); do [ -S "$sock" ] && break; sleep 0.1; done
 port=$(sed -n 's/.*HTTP status on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/daemon.log" | head -1)
 
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$pid/status"; }
+rss_detail() { grep -E '^(RssAnon|RssFile|Threads):' "/proc/$pid/status" | tr -s ' \t' ' ' | tr '\n' ' '; }
 
 for n in 1 2 3 4; do
   "$bench" gen-c1 --proof-type StackedDrg2KiBV1_1 --miner-id 1000 --sector-number "$n" \
@@ -57,6 +58,7 @@ done
   || fail "preload"
 "$bench" status --addr "$addr" | grep -Eq "^srs +porep-2k +HOT" || fail "status: porep-2k not HOT"
 rss_idle=$(rss_kib)
+idle_detail=$(rss_detail)
 
 # Single proofs at three priorities, concurrently; each verified against the .vk.
 for n in 1 2 3; do
@@ -104,11 +106,11 @@ if [ -n "$port" ] && command -v curl >/dev/null 2>&1; then
   echo "ok: HTTP /metrics and /status"
 fi
 
-# Memory back at the idle level (parameters loaded, no job): within 128 MiB of it, where one
+# Memory back at the idle level (parameters loaded, no job): within 64 MiB of it, where one
 # partition's working set is ~1 GiB.
 rss_after=$(rss_kib)
-[ "$rss_after" -le $((rss_idle + 131072)) ] \
-  || fail "RSS $rss_after KiB after the proofs, idle was $rss_idle KiB"
+[ "$rss_after" -le $((rss_idle + 65536)) ] \
+  || fail "RSS $rss_after KiB ($(rss_detail)) after the proofs, idle was $rss_idle KiB ($idle_detail)"
 echo "ok: RSS idle $rss_idle KiB, after 5 proofs $rss_after KiB"
 
 "$bench" evict --addr "$addr" --circuit porep-2k | grep -q "porep-2k: evicted" || fail "evict"
