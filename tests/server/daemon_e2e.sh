@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CTest: the cuzk daemon binary end to end on a unix socket, driven by cuzk-bench's client
 # commands: 2 KiB PoRep C1s from real sealing; preload, status, single proofs at different
-# priorities (each verified by our C2 verifier and, when node is available, by @noble/curves),
+# priorities (each verified by our C2 verifier and, when node is available, by @noble/curves, and
+# one more submitted by an independent @grpc/grpc-js client built from the .proto),
 # a batch from concurrent clients, a request the daemon must refuse (INVALID_ARGUMENT) while it
 # keeps serving, metrics over gRPC and HTTP, evict, the daemon's memory back to its idle level
 # after the proofs, and SIGTERM -> exit 0 with the socket removed.
@@ -88,6 +89,21 @@ if command -v node >/dev/null 2>&1; then
         --proof "$work/proof-2.bin" --inputs "$work/inputs-2.json")" = valid ] \
     || fail "noble rejected the daemon's proof"
   echo "ok: noble verifies the daemon's proof"
+  # A second, independent client (@grpc/grpc-js from the .proto): SubmitProof + AwaitProof.
+  [ -d "$oracles/node_modules/@grpc/grpc-js" ] || (cd "$oracles" && npm ci --no-audit --no-fund >/dev/null)
+  node "$oracles/grpc_client.mjs" --addr "$addr" prove --envelope "$work/envelope-3.json" \
+    --registered-proof 5 --sector-size 2048 --sector-number 3 --miner-id 1000 \
+    --priority CRITICAL --out "$work/proof-node.bin" >"$work/node.out" 2>&1 \
+    || fail "node client: $(cat "$work/node.out")"
+  grep -q "^completed .* 192$" "$work/node.out" || fail "node client: $(cat "$work/node.out")"
+  [ "$("$bench" verify-c2 --params-dir "$params" --c1 "$work/c1-3.json" --proof "$work/proof-node.bin" 2>/dev/null)" = valid ] \
+    || fail "the proof returned to the node client does not verify"
+  node "$oracles/grpc_client.mjs" --addr "$addr" status | grep -q '"circuit_id": "porep-2k"' \
+    || fail "node client: GetStatus"
+  echo "ok: independent node gRPC client got a valid proof"
+  completed_before_batch=4
+else
+  completed_before_batch=3
 fi
 
 "$bench" batch --addr "$addr" --c1 "$work/envelope-4.json" --miner-id 1000 --count 2 -j 2 \
@@ -97,7 +113,7 @@ grep -q "latency ms: p50" "$work/batch.out" || fail "batch: no percentiles"
 echo "ok: batch of 2 from 2 clients"
 
 "$bench" metrics --addr "$addr" >"$work/metrics.txt"
-grep -q 'cuzk_proofs_total{kind="porep_seal_commit",result="completed"} 5' "$work/metrics.txt" \
+grep -q "cuzk_proofs_total{kind=\"porep_seal_commit\",result=\"completed\"} $((completed_before_batch + 2))" "$work/metrics.txt" \
   || fail "metrics: $(grep cuzk_proofs_total "$work/metrics.txt")"
 if [ -n "$port" ] && command -v curl >/dev/null 2>&1; then
   curl -sf "http://127.0.0.1:$port/metrics" | grep -q '^cuzk_memory_budget_bytes 8589934592$' \
@@ -111,7 +127,7 @@ fi
 rss_after=$(rss_kib)
 [ "$rss_after" -le $((rss_idle + 65536)) ] \
   || fail "RSS $rss_after KiB ($(rss_detail)) after the proofs, idle was $rss_idle KiB ($idle_detail)"
-echo "ok: RSS idle $rss_idle KiB, after 5 proofs $rss_after KiB"
+echo "ok: RSS idle $rss_idle KiB, after $((completed_before_batch + 2)) proofs $rss_after KiB"
 
 "$bench" evict --addr "$addr" --circuit porep-2k | grep -q "porep-2k: evicted" || fail "evict"
 "$bench" status --addr "$addr" | grep -Eq "^srs +porep-2k +COLD" || fail "status after evict"
