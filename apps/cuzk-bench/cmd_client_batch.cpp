@@ -3,7 +3,7 @@
 // Submits the same C1 N times under distinct request ids from J concurrent clients (each a Prove
 // call, as Curio does), draws a progress bar on stderr, then prints throughput (proofs/min),
 // client-side latency percentiles (nearest rank) and the daemon's mean phase timings. Exit 1 when
-// any proof did not complete.
+// any proof did not complete. --in-process --params-dir DIR runs the engine in this process.
 #include <unistd.h>
 
 #include <algorithm>
@@ -46,6 +46,8 @@ void add_client_batch_command(CLI::App& app) {
     unsigned jobs = 1;
     uint64_t miner_id = 0;
     std::optional<uint64_t> sector_number;
+    std::string params_dir;
+    bool in_process = false;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("batch", "Throughput and latency: N proofs, J concurrent clients");
@@ -56,6 +58,8 @@ void add_client_batch_command(CLI::App& app) {
   cmd->add_option("--miner-id", opt->miner_id, "Miner actor id");
   cmd->add_option("--sector-number", opt->sector_number, "Sector number");
   cmd->add_option("--priority", opt->priority, "low, normal, high or critical");
+  cmd->add_flag("--in-process", opt->in_process, "Run the engine in this process, no daemon");
+  cmd->add_option("--params-dir", opt->params_dir, "Parameters of the in-process engine");
   cmd->callback([opt] {
     auto priority = server::priority_from_name(opt->priority);
     if (!priority) throw std::runtime_error("--priority: unknown \"" + opt->priority + "\"");
@@ -69,7 +73,11 @@ void add_client_batch_command(CLI::App& app) {
     const std::string prefix = "bench-" + std::to_string(::getpid()) + "-" +
                                std::to_string(std::time(nullptr)) + "-";
 
-    auto stub = server::connect(opt->addr);
+    if (opt->in_process && opt->params_dir.empty()) {
+      throw std::runtime_error("--in-process needs --params-dir");
+    }
+    auto prover = opt->in_process ? server::in_process_prover(opt->params_dir)
+                                  : server::daemon_prover(opt->addr);
     std::atomic<size_t> next{0};
     std::mutex mutex;
     std::vector<double> latencies;
@@ -78,25 +86,21 @@ void add_client_batch_command(CLI::App& app) {
     Stopwatch wall;
     auto client = [&] {
       for (size_t i; (i = next++) < opt->count;) {
-        v1::ProveRequest prove;
-        *prove.mutable_submit() = *base;
-        prove.mutable_submit()->set_request_id(prefix + std::to_string(i));
-        v1::ProveResponse response;
-        grpc::ClientContext ctx;
+        v1::SubmitProofRequest request = *base;
+        request.set_request_id(prefix + std::to_string(i));
+        v1::AwaitProofResponse result;
         Stopwatch sw;
-        auto status = stub->Prove(&ctx, prove, &response);
+        auto status = prover->prove(request, &result);
         const double ms = sw.total_ms();
         std::lock_guard lock(mutex);
-        const bool ok =
-            status.ok() && response.result().status() == v1::AwaitProofResponse::COMPLETED;
+        const bool ok = status.ok() && result.status() == v1::AwaitProofResponse::COMPLETED;
         if (ok) {
           latencies.push_back(ms);
-          results.push_back(response.result());
+          results.push_back(std::move(result));
         } else {
           ++failed;
           std::cerr << "\nproof " << i << ": "
-                    << (status.ok() ? response.result().error_message() : server::describe(status))
-                    << "\n";
+                    << (status.ok() ? result.error_message() : server::describe(status)) << "\n";
         }
         draw_progress(latencies.size() + failed, failed, opt->count, wall.total_ms() / 1000);
       }

@@ -4,7 +4,8 @@
 // Reads a C1 (bare JSON, wrapped into Curio's envelope, or the envelope itself), calls Prove, prints
 // the daemon's timing breakdown and the round trip, writes the proof, and with --params-dir
 // verifies it against the circuit's .vk (our C2 verifier). Exit 0 only for a completed (and, when
-// checked, valid) proof.
+// checked, valid) proof. --in-process runs the engine here instead of a daemon (parameters from
+// --params-dir).
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -52,6 +53,7 @@ void add_client_single_command(CLI::App& app) {
     std::string c1, out_proof, params_dir, priority, request_id;
     uint64_t miner_id = 0;
     std::optional<uint64_t> sector_number;
+    bool in_process = false;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("single", "Prove one PoRep C1 through a running cuzk daemon");
@@ -65,6 +67,8 @@ void add_client_single_command(CLI::App& app) {
   cmd->add_option("--request-id", opt->request_id, "Idempotency key (default porep-MINER-SECTOR)");
   cmd->add_option("--out-proof", opt->out_proof, "Write the proof bytes here");
   cmd->add_option("--params-dir", opt->params_dir, "Verify the proof with the .vk found here");
+  cmd->add_flag("--in-process", opt->in_process,
+                "Run the engine in this process (parameters from --params-dir), no daemon");
   cmd->callback([opt] {
     auto priority = server::priority_from_name(opt->priority);
     if (!priority) throw std::runtime_error("--priority: unknown \"" + opt->priority + "\"");
@@ -74,18 +78,20 @@ void add_client_single_command(CLI::App& app) {
     if (!request) throw std::runtime_error(opt->c1 + ": " + request.error().message);
     std::cerr << "single: " << request->request_id() << ", registered proof "
               << request->registered_proof() << ", " << request->vanilla_proof().size()
-              << " bytes to " << opt->addr << "\n";
+              << " bytes to " << (opt->in_process ? "the in-process engine" : opt->addr) << "\n";
 
-    auto stub = server::connect(opt->addr);
-    grpc::ClientContext ctx;
-    v1::ProveRequest prove;
-    *prove.mutable_submit() = std::move(request).value();
-    v1::ProveResponse response;
+    std::unique_ptr<server::Prover> prover;
+    if (opt->in_process) {
+      if (opt->params_dir.empty()) throw std::runtime_error("--in-process needs --params-dir");
+      prover = server::in_process_prover(opt->params_dir);
+    } else {
+      prover = server::daemon_prover(opt->addr);
+    }
+    v1::AwaitProofResponse result;
     Stopwatch sw;
-    auto status = stub->Prove(&ctx, prove, &response);
+    auto status = prover->prove(*request, &result);
     const double round_trip_ms = sw.total_ms();
     if (!status.ok()) throw std::runtime_error("Prove: " + server::describe(status));
-    const auto& result = response.result();
     if (result.status() != v1::AwaitProofResponse::COMPLETED) {
       std::cerr << "single: job " << result.job_id() << " "
                 << v1::AwaitProofResponse::Status_Name(result.status()) << ": "

@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/config.hpp"
+#include "engine/engine.hpp"
 #include "filecoin/c1_json.hpp"
+#include "server/convert.hpp"
 
 namespace cuzk::server {
 
@@ -53,6 +56,58 @@ filecoin::FilecoinResult<v1::SubmitProofRequest> make_porep_request(
   request.set_sector_number(sector);
   request.set_miner_id(options.miner_id);
   return request;
+}
+
+namespace {
+
+class DaemonProver final : public Prover {
+ public:
+  explicit DaemonProver(const std::string& address) : stub_(connect(address)) {}
+  grpc::Status prove(const v1::SubmitProofRequest& request,
+                     v1::AwaitProofResponse* result) override {
+    grpc::ClientContext ctx;
+    v1::ProveRequest prove;
+    *prove.mutable_submit() = request;
+    v1::ProveResponse response;
+    auto status = stub_->Prove(&ctx, prove, &response);
+    if (status.ok()) *result = std::move(*response.mutable_result());
+    return status;
+  }
+
+ private:
+  std::unique_ptr<v1::ProvingEngine::Stub> stub_;
+};
+
+class InProcessProver final : public Prover {
+ public:
+  explicit InProcessProver(const engine::EngineOptions& options) : engine_(options) {}
+  grpc::Status prove(const v1::SubmitProofRequest& request,
+                     v1::AwaitProofResponse* result) override {
+    v1::SubmitProofRequest copy = request;
+    auto converted = to_engine_request(copy);
+    if (!converted) return to_grpc_status(converted.error());
+    auto submitted = engine_.submit(std::move(converted).value());
+    if (!submitted) return to_grpc_status(submitted.error());
+    auto outcome = engine_.await(submitted->job_id, std::nullopt);
+    if (!outcome) return {grpc::StatusCode::INTERNAL, "the job vanished"};
+    fill_await_response(submitted->job_id, *outcome, result);
+    return grpc::Status::OK;
+  }
+
+ private:
+  engine::Engine engine_;
+};
+
+}  // namespace
+
+std::unique_ptr<Prover> daemon_prover(const std::string& address) {
+  return std::make_unique<DaemonProver>(address);
+}
+
+std::unique_ptr<Prover> in_process_prover(const std::string& param_cache) {
+  engine::Config config;
+  config.srs.param_cache = param_cache;
+  return std::make_unique<InProcessProver>(engine::engine_options(config));
 }
 
 std::optional<v1::Priority> priority_from_name(std::string_view name) {

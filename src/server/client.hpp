@@ -31,6 +31,20 @@ struct PorepRequestOptions {
 filecoin::FilecoinResult<v1::SubmitProofRequest> make_porep_request(
     std::string_view c1_or_envelope, const PorepRequestOptions& options);
 
+// Where cuzk-bench sends proofs: a daemon over gRPC (Prove), or an engine inside the process
+// (the same conversions and engine the daemon uses, without the network). Thread-safe.
+class Prover {
+ public:
+  virtual ~Prover() = default;
+  // A non-OK status is an RPC-level refusal (e.g. INVALID_ARGUMENT); otherwise `result` says
+  // how the proof ended.
+  virtual grpc::Status prove(const v1::SubmitProofRequest& request,
+                             v1::AwaitProofResponse* result) = 0;
+};
+std::unique_ptr<Prover> daemon_prover(const std::string& address);
+// The daemon's default configuration, with the parameters read from `param_cache`.
+std::unique_ptr<Prover> in_process_prover(const std::string& param_cache);
+
 // "low", "normal", "high", "critical" (any case) or "" (unspecified: the kind's default).
 std::optional<v1::Priority> priority_from_name(std::string_view name);
 
