@@ -6,6 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
 #include "engine_fixture.hpp"
 #include "groth16/verifier.hpp"
 #include "util/mapped_file.hpp"
@@ -376,6 +381,51 @@ TEST(Engine, MetricsCountWhatHappened) {
        }) {
     EXPECT_NE(text.find(line), std::string::npos) << line;
   }
+}
+
+// Every line of the exposition is a comment (# HELP / # TYPE) or `name{labels} value`, each
+// metric's TYPE comes before its samples, and histogram buckets are cumulative.
+TEST(Engine, MetricsTextIsWellFormedPrometheus) {
+  TestJobs jobs;
+  jobs.add("one", TestJobSpec(kSmallCircuit, 1, 2));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  await_end(engine, submit_ok(engine, test_request("one")));
+  const std::string text = engine.metrics_text();
+  const std::regex sample(R"(^([a-z_]+)(\{([a-z_]+="[^"\\\n]*",?)+\})? (-?[0-9.]+(e[-+]?[0-9]+)?|\+Inf)$)");
+  const std::regex type(R"(^# TYPE ([a-z_]+) (counter|gauge|histogram)$)");
+  std::set<std::string> typed;
+  std::map<std::string, double> last_bucket;  // per series, the previous bucket's count
+  std::istringstream lines(text);
+  std::string line;
+  size_t samples = 0;
+  while (std::getline(lines, line)) {
+    std::smatch m;
+    if (line.rfind("# HELP ", 0) == 0) continue;
+    if (std::regex_match(line, m, type)) {
+      typed.insert(m[1]);
+      continue;
+    }
+    ASSERT_TRUE(std::regex_match(line, m, sample)) << line;
+    ++samples;
+    std::string family = m[1];
+    for (const char* suffix : {"_bucket", "_sum", "_count"}) {
+      const std::string sfx = suffix;
+      if (family.size() > sfx.size() && family.ends_with(sfx) &&
+          !typed.count(family)) {
+        family.resize(family.size() - sfx.size());
+      }
+    }
+    EXPECT_TRUE(typed.count(family)) << "no TYPE before " << line;
+    if (std::string(m[1]).ends_with("_bucket")) {
+      const std::string labels = m[2];
+      const std::string series = labels.substr(0, labels.find("le="));
+      const double value = std::stod(m[4]);
+      EXPECT_GE(value, last_bucket[std::string(m[1]) + series]) << line;
+      last_bucket[std::string(m[1]) + series] = value;
+    }
+  }
+  EXPECT_GT(samples, 50u);
+  EXPECT_EQ(escape_label_value("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <httplib.h>
 #include <sys/stat.h>
 
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "engine/engine_fixture.hpp"
@@ -275,6 +277,25 @@ TEST_F(ServerTest, HttpMetricsAndStatus) {
   ASSERT_TRUE(missing);
   EXPECT_EQ(missing->status, 404);
   http.stop();
+}
+
+TEST_F(ServerTest, TcpWithAnyFreePort) {
+  GrpcServer tcp(*engine_, "127.0.0.1:0");
+  ASSERT_EQ(tcp.address().rfind("127.0.0.1:", 0), 0u);
+  EXPECT_NE(tcp.address(), "127.0.0.1:0");
+  auto stub = connect(tcp.address());
+  grpc::ClientContext ctx;
+  v1::ProveRequest request;
+  *request.mutable_submit() = submit_request("a");
+  v1::ProveResponse response;
+  ASSERT_TRUE(stub->Prove(&ctx, request, &response).ok());
+  EXPECT_TRUE(proof_verifies(response.result().proof(), kSmallCircuit, 100));
+}
+
+TEST_F(ServerTest, SocketPathThatIsNotASocketIsRefused) {
+  const std::string path = dir_.str() + "/plain-file";
+  { std::ofstream(path) << "x"; }
+  EXPECT_THROW(GrpcServer(*engine_, "unix://" + path), std::runtime_error);
 }
 
 // The daemon's own job factory refuses bad PoRep requests before anything is queued.
