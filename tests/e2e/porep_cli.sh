@@ -19,7 +19,8 @@ rm -rf "$work" && mkdir -p "$work"
 case "$mode" in
 params)
   # Kept while newer than the cuzk-bench that made them (a rebuilt circuit gets new ones).
-  made=$(find "$params" -name "cuzk-test-*.vk" -newer "$bench" 2>/dev/null | wc -l)
+  mkdir -p "$params"
+  made=$(find "$params" -name "cuzk-test-*.vk" -newer "$bench" | wc -l)
   stamp="$params/.made-for-$proof_type"
   if [ -f "$stamp" ] && [ "$stamp" -nt "$bench" ] && [ "$made" -gt 0 ]; then
     echo "ok: test parameters for $proof_type already in $params"
