@@ -4,6 +4,7 @@
 #include "filecoin/c1_check.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/commitments.hpp"
+#include "filecoin/prover_id.hpp"
 #include "filecoin/public_inputs.hpp"
 #include "filecoin/stacked_circuit.hpp"
 #include "util/hex.hpp"
@@ -46,17 +47,6 @@ Error<SubmitError> invalid(std::string message) {
 
 }  // namespace
 
-std::array<uint8_t, 32> prover_id_from_miner(uint64_t miner_id) {
-  std::array<uint8_t, 32> id{};
-  size_t i = 0;
-  do {
-    uint8_t byte = miner_id & 0x7f;
-    miner_id >>= 7;
-    id[i++] = byte | (miner_id != 0 ? 0x80 : 0);
-  } while (miner_id != 0);
-  return id;
-}
-
 Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofRequest& request,
                                                                  unsigned check_threads) {
   auto type = filecoin::find_seal_proof(request.registered_proof);
@@ -91,7 +81,7 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofReque
                    std::string(c1->registered_proof->name));
   }
   if (request.miner_id != 0 || request.sector_number != 0) {
-    auto replica_id = filecoin::generate_replica_id(prover_id_from_miner(request.miner_id),
+    auto replica_id = filecoin::generate_replica_id(filecoin::prover_id_from_miner_id(request.miner_id),
                                                     request.sector_number, c1->ticket, c1->comm_d,
                                                     proof->porep_id());
     if (replica_id != c1->replica_id) {

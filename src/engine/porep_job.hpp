@@ -20,10 +20,6 @@
 
 namespace cuzk::engine {
 
-// Filecoin's prover id of an ID address f0<miner_id>: the address payload (the LEB128 varint of
-// the id), zero-padded to 32 bytes.
-std::array<uint8_t, 32> prover_id_from_miner(uint64_t miner_id);
-
 Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofRequest& request,
                                                                  unsigned check_threads = 0);
 

@@ -6,7 +6,7 @@
 #include "filecoin/commitments.hpp"
 #include "filecoin/stacked_graph.hpp"
 #include "sealing/parent_cache.hpp"
-#include "sealing/prover_id.hpp"
+#include "filecoin/prover_id.hpp"
 
 namespace cuzk::sealing {
 
@@ -37,7 +37,7 @@ SealingResult<RealTestSector> seal_full_sector(const SealRequest& request) {
   TreeD tree_d(data, hash::kBinaryTreeShape);
   RealTestSector out;
   out.sector_number = request.sector_number;
-  out.prover_id = prover_id_from_miner_id(request.miner_id);
+  out.prover_id = filecoin::prover_id_from_miner_id(request.miner_id);
   const hash::Node32 replica_id =
       filecoin::generate_replica_id(out.prover_id, request.sector_number, request.ticket,
                                     tree_d.root(), proof.porep_id());

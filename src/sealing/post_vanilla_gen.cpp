@@ -6,7 +6,7 @@
 
 #include "filecoin/post_challenges.hpp"
 #include "sealing/c1_assembly.hpp"
-#include "sealing/prover_id.hpp"
+#include "filecoin/prover_id.hpp"
 #include "sealing/seeded_stream.hpp"
 
 namespace cuzk::sealing {
@@ -38,7 +38,7 @@ SealingResult<PostVanillaSet> generate_post_vanilla(const filecoin::PoStProofTyp
   PostVanillaSet out;
   out.proof = &proof;
   out.miner_id = miner_id;
-  out.prover_id = prover_id_from_miner_id(miner_id);
+  out.prover_id = filecoin::prover_id_from_miner_id(miner_id);
   out.randomness = SeededStream("post-randomness", seed).next_fr32();
   out.sector_set_size = sector_count;
 

@@ -8,7 +8,7 @@
 #include "sealing/c1_assembly.hpp"
 #include "sealing/full_sector.hpp"
 #include "sealing/parent_cache.hpp"
-#include "sealing/prover_id.hpp"
+#include "filecoin/prover_id.hpp"
 #include "util/stopwatch.hpp"
 
 namespace cuzk::sealing {
@@ -57,7 +57,7 @@ SealingResult<GeneratedC1> seal_real_sector(const SealRequest& request,
   GeneratedC1 out;
   Stopwatch watch;
   TreeD tree_d(*data, hash::kBinaryTreeShape);
-  out.prover_id = prover_id_from_miner_id(request.miner_id);
+  out.prover_id = filecoin::prover_id_from_miner_id(request.miner_id);
   const C1Identity identity{
       filecoin::generate_replica_id(out.prover_id, request.sector_number, request.ticket,
                                     tree_d.root(), proof.porep_id()),

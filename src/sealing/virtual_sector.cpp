@@ -10,7 +10,7 @@
 #include "filecoin/stacked_graph.hpp"
 #include "sealing/c1_assembly.hpp"
 #include "sealing/label_parents.hpp"
-#include "sealing/prover_id.hpp"
+#include "filecoin/prover_id.hpp"
 #include "sealing/seeded_stream.hpp"
 #include "sealing/sparse_sector.hpp"
 #include "util/stopwatch.hpp"
@@ -87,7 +87,7 @@ SealingResult<GeneratedC1> generate_virtual_c1(const SealRequest& request) {
 
   GeneratedC1 out;
   Stopwatch watch;
-  out.prover_id = prover_id_from_miner_id(request.miner_id);
+  out.prover_id = filecoin::prover_id_from_miner_id(request.miner_id);
   const hash::Node32 comm_d = filecoin::zero_sector_comm_d(config.log2_nodes);
   const C1Identity identity{
       filecoin::generate_replica_id(out.prover_id, request.sector_number, request.ticket, comm_d,

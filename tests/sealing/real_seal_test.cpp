@@ -13,7 +13,7 @@
 #include "filecoin/labels.hpp"
 #include "filecoin/stacked_graph.hpp"
 #include "hash/merkle_node.hpp"
-#include "sealing/prover_id.hpp"
+#include "filecoin/prover_id.hpp"
 #include "sealing_test_util.hpp"
 #include "util/hex.hpp"
 
@@ -46,7 +46,7 @@ hash::Node32 naive_comm_r(const SealRequest& request) {
   const hash::Node32 comm_d =
       hash::merkle_root<hash::Sha256NodeHasher>(request.data, hash::kBinaryTreeShape);
   const hash::Node32 replica_id =
-      filecoin::generate_replica_id(prover_id_from_miner_id(request.miner_id),
+      filecoin::generate_replica_id(filecoin::prover_id_from_miner_id(request.miner_id),
                                     request.sector_number, request.ticket, comm_d,
                                     proof.porep_id());
   const auto graph = filecoin::StackedGraph::for_proof(proof);
@@ -100,7 +100,7 @@ TEST(RealSeal, Every2KiBVariantPassesTheCheckAndRoundTrips) {
     EXPECT_EQ(c1.comm_d,
               hash::merkle_root<hash::Sha256NodeHasher>(request.data, hash::kBinaryTreeShape));
     EXPECT_EQ(c1.replica_id,
-              filecoin::generate_replica_id(prover_id_from_miner_id(1000), 7, request.ticket,
+              filecoin::generate_replica_id(filecoin::prover_id_from_miner_id(1000), 7, request.ticket,
                                             c1.comm_d, request.proof->porep_id()));
     expect_c1_passes(c1);
     expect_json_round_trip(c1);

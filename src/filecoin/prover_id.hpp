@@ -9,8 +9,8 @@
 
 #include "hash/node32.hpp"
 
-namespace cuzk::sealing {
+namespace cuzk::filecoin {
 
 hash::Node32 prover_id_from_miner_id(uint64_t miner_id);
 
-}  // namespace cuzk::sealing
+}  // namespace cuzk::filecoin

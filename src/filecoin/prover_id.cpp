@@ -1,7 +1,7 @@
 // LEB128 prover id of prover_id.hpp.
-#include "sealing/prover_id.hpp"
+#include "filecoin/prover_id.hpp"
 
-namespace cuzk::sealing {
+namespace cuzk::filecoin {
 
 hash::Node32 prover_id_from_miner_id(uint64_t miner_id) {
   hash::Node32 out{};  // a u64 needs at most 10 varint bytes
@@ -15,4 +15,4 @@ hash::Node32 prover_id_from_miner_id(uint64_t miner_id) {
   return out;
 }
 
-}  // namespace cuzk::sealing
+}  // namespace cuzk::filecoin

@@ -1,12 +1,12 @@
 // prover_id_from_miner_id: the miner id as an unsigned LEB128 varint in a zero-filled 32-byte
 // array (Lotus toProverID = ID-address payload).
-#include "sealing/prover_id.hpp"
+#include "filecoin/prover_id.hpp"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-namespace cuzk::sealing {
+namespace cuzk::filecoin {
 namespace {
 
 hash::Node32 padded(std::vector<uint8_t> prefix) {
@@ -26,4 +26,4 @@ TEST(ProverId, VarintOfTheMinerId) {
 }
 
 }  // namespace
-}  // namespace cuzk::sealing
+}  // namespace cuzk::filecoin
