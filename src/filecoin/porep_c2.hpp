@@ -8,7 +8,6 @@
 // only one partition's witness is in memory; the daemon's engine pipelines them instead.
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,6 +16,7 @@
 #include "ff/fr.hpp"
 #include "filecoin/c1_output.hpp"
 #include "filecoin/error.hpp"
+#include "filecoin/partition_prover.hpp"
 #include "filecoin/public_inputs.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/parameters.hpp"
@@ -30,15 +30,12 @@ struct PorepC2Options {
   // Per-partition (r, s); empty = fresh randomness from the OS. Fixed values make proofs
   // reproducible (tests compare backends with them).
   std::vector<groth16::Randomness> randomness;
-  // Called after each partition: (partition, partitions, its phase timings).
-  std::function<void(unsigned, unsigned, const groth16::PhaseTimings&)> on_partition;
+  PartitionCallback on_partition;
 };
 
-struct PorepC2Output {
-  std::vector<uint8_t> proof;                     // partitions x 192 bytes
-  std::vector<std::vector<ff::Fr>> public_inputs;  // per partition, without the constant one
-  groth16::PhaseTimings timings;  // "check_c1", then per partition "p<k>.synthesis", ...
-};
+// The proof, per-partition inputs (without the constant one) and timings ("check_c1", then per
+// partition "p<k>.synthesis", ..., "self_verify").
+using PorepC2Output = PartitionProofs;
 
 // Errors: the C1 check's (kSchema / kShape / kInconsistent, naming the field), kShape when the
 // parameters do not fit the circuit, kInconsistent when the finished proofs do not verify.

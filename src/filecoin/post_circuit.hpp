@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "filecoin/c1_output.hpp"
+#include "filecoin/circuit_values.hpp"
 #include "filecoin/post_proof_type.hpp"
 #include "hash/merkle_tree.hpp"
 #include "r1cs/constraint_system.hpp"
@@ -59,12 +60,5 @@ void synthesize_post_blank(r1cs::ConstraintSystem& cs, const PostCircuitShape& s
 // A sector witness of the right shape with all values zero.
 PostSectorWitness blank_post_sector(const PostCircuitShape& shape);
 
-// A Merkle proof's paths (base, then sub, then top) as one path of field elements, leaf level
-// first. Throws std::invalid_argument naming `what` for a non-canonical sibling.
-hash::MerklePath<ff::Fr> merkle_proof_path_fr(const MerkleProof& proof, const char* what);
-
-// A 32-byte value as a witness Fr; throws std::invalid_argument naming `what` when it is not
-// canonical.
-ff::Fr circuit_fr(const Domain& value, const char* what);
 
 }  // namespace cuzk::filecoin

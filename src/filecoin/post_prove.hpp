@@ -16,6 +16,7 @@
 #include "filecoin/error.hpp"
 #include "filecoin/post_proof_type.hpp"
 #include "filecoin/post_public_inputs.hpp"
+#include "filecoin/partition_prover.hpp"
 #include "filecoin/post_vanilla.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/parameters.hpp"
@@ -23,29 +24,6 @@
 #include "r1cs/constraint_system.hpp"
 
 namespace cuzk::filecoin {
-
-// Partition proving shared by PoSt and SnapDeals (update_prove.hpp): partitions synthesised and
-// proven one after the other (one witness in memory), each circuit's inputs compared with the
-// verifier's, then all self-verified in one batch.
-struct PartitionProofs {
-  std::vector<uint8_t> proof;                      // partitions x 192 bytes
-  std::vector<std::vector<ff::Fr>> public_inputs;  // per partition
-  groth16::PhaseTimings timings;                   // "p<k>.synthesis", ..., "self_verify"
-};
-using PartitionSynthesis = std::function<FilecoinResult<bool>(unsigned k, r1cs::ConstraintSystem&)>;
-using PartitionCallback = std::function<void(unsigned, unsigned, const groth16::PhaseTimings&)>;
-FilecoinResult<PartitionProofs> prove_partitions(std::vector<std::vector<ff::Fr>> expected_inputs,
-                                                 const PartitionSynthesis& synthesize,
-                                                 const groth16::Parameters& params,
-                                                 groth16::Backend& backend,
-                                                 std::span<const groth16::Randomness> randomness,
-                                                 const PartitionCallback& on_partition);
-// Batch verification of partitions x 192 bytes against per-partition inputs (`what` names the
-// proof in errors).
-FilecoinResult<unsigned> verify_partition_proofs(const groth16::PreparedVerifyingKey& pvk,
-                                                 std::span<const std::vector<ff::Fr>> inputs,
-                                                 std::span<const uint8_t> proof_bytes,
-                                                 const std::string& what);
 
 struct PostProveOptions {
   bool check_vanilla = true;  // post_check_vanilla per partition before synthesis

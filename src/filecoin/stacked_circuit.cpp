@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "filecoin/circuit_values.hpp"
 #include "gadgets/por.hpp"
 #include "gadgets/poseidon.hpp"
 #include "gadgets/sha256_fr.hpp"
@@ -23,28 +24,6 @@ using gadgets::TreeHasher;
 using r1cs::ConstraintSystem;
 using r1cs::Namespace;
 using Bits = std::vector<Boolean>;
-
-ff::Fr to_fr(const Domain& d, const char* what) {
-  auto fr = hash::fr_from_node(d);
-  if (!fr) throw std::invalid_argument(std::string("stacked circuit: ") + what +
-                                       " is not a canonical field element");
-  return *fr;
-}
-
-// One Merkle proof's paths (base, then sub, then top) as the PoR gadget's single path.
-hash::MerklePath<ff::Fr> por_path(const MerkleProof& proof, const char* what) {
-  hash::MerklePath<ff::Fr> path;
-  for (const InclusionPath* part : {&proof.base, &proof.sub, &proof.top}) {
-    for (const auto& level : *part) {
-      hash::MerklePathElement<ff::Fr> element;
-      element.index = level.index;
-      element.siblings.reserve(level.siblings.size());
-      for (const Domain& s : level.siblings) element.siblings.push_back(to_fr(s, what));
-      path.push_back(std::move(element));
-    }
-  }
-  return path;
-}
 
 void check_path_length(const hash::MerklePath<ff::Fr>& path, size_t expected, const char* what) {
   if (path.size() != expected)
@@ -87,7 +66,7 @@ std::vector<AllocatedNum> parent_column(ConstraintSystem& cs, const ColumnProof&
     Namespace ns(cs, [&] { return name + "_num"; });
     for (unsigned i = 0; i < shape.layers; ++i) {
       Namespace row(cs, [&] { return "column_num_row_" + std::to_string(i); });
-      rows.push_back(AllocatedNum::alloc(cs, to_fr(proof.column.rows[i], "a column row")));
+      rows.push_back(AllocatedNum::alloc(cs, circuit_fr(proof.column.rows[i], "a column row")));
     }
   }
   AllocatedNum hash;
@@ -95,7 +74,7 @@ std::vector<AllocatedNum> parent_column(ConstraintSystem& cs, const ColumnProof&
     Namespace ns(cs, [&] { return name + "_constraint"; });
     hash = column_hash_circuit(cs, rows);
   }
-  auto path = por_path(proof.inclusion_proof, "a tree C sibling");
+  auto path = merkle_proof_path_fr(proof.inclusion_proof, "a tree C sibling");
   check_path_length(path, tree_levels, "a parent's tree C path");
   Namespace ns(cs, [&] { return name + "_inclusion"; });
   gadgets::enforce_inclusion(cs, TreeHasher::kPoseidon, shape.tree_shape, path, comm_c, hash);
@@ -116,10 +95,10 @@ void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape
   AllocatedNum data_leaf;
   {
     Namespace ns(cs, "data_leaf");
-    data_leaf = AllocatedNum::alloc(cs, to_fr(proof.comm_d_proofs.leaf, "the data leaf"));
+    data_leaf = AllocatedNum::alloc(cs, circuit_fr(proof.comm_d_proofs.leaf, "the data leaf"));
   }
   {
-    auto path = por_path(proof.comm_d_proofs, "a tree D sibling");
+    auto path = merkle_proof_path_fr(proof.comm_d_proofs, "a tree D sibling");
     check_path_length(path, sizes.tree_d_levels, "the tree D path");
     Namespace ns(cs, "comm_d_inclusion");
     gadgets::enforce_inclusion(cs, TreeHasher::kSha256, hash::kBinaryTreeShape, path, comm_d,
@@ -175,7 +154,7 @@ void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape
   {
     Namespace ns(cs, "encode_node");
     AllocatedNum encoded = labels.back().add(cs, data_leaf);
-    auto path = por_path(proof.comm_r_last_proof, "a tree R_last sibling");
+    auto path = merkle_proof_path_fr(proof.comm_r_last_proof, "a tree R_last sibling");
     check_path_length(path, sizes.tree_cr_levels, "the tree R_last path");
     Namespace inclusion(cs, "comm_r_last_data_inclusion");
     gadgets::enforce_inclusion(cs, TreeHasher::kPoseidon, shape.tree_shape, path, comm_r_last,
@@ -188,7 +167,7 @@ void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape
     Namespace ns(cs, "c_x_column_hash");
     column_hash = column_hash_circuit(cs, labels);
   }
-  auto path = por_path(columns.c_x.inclusion_proof, "a tree C sibling");
+  auto path = merkle_proof_path_fr(columns.c_x.inclusion_proof, "a tree C sibling");
   check_path_length(path, sizes.tree_cr_levels, "the c_x tree C path");
   Namespace ns(cs, "c_x_inclusion");
   gadgets::enforce_inclusion(cs, TreeHasher::kPoseidon, shape.tree_shape, path, comm_c,
@@ -199,7 +178,7 @@ AllocatedNum alloc_input(ConstraintSystem& cs, const Domain& value, const char* 
   AllocatedNum num;
   {
     Namespace ns(cs, name);
-    num = AllocatedNum::alloc(cs, to_fr(value, name));
+    num = AllocatedNum::alloc(cs, circuit_fr(value, name));
   }
   Namespace ns(cs, [&] { return std::string(name) + "_input"; });
   num.inputize(cs);
@@ -250,11 +229,11 @@ void synthesize_stacked_circuit(ConstraintSystem& cs, const StackedCircuitShape&
   AllocatedNum comm_r_last, comm_c;
   {
     Namespace ns(cs, "comm_r_last");
-    comm_r_last = AllocatedNum::alloc(cs, to_fr(top.comm_r_last, "comm_r_last"));
+    comm_r_last = AllocatedNum::alloc(cs, circuit_fr(top.comm_r_last, "comm_r_last"));
   }
   {
     Namespace ns(cs, "comm_c");
-    comm_c = AllocatedNum::alloc(cs, to_fr(top.comm_c, "comm_c"));
+    comm_c = AllocatedNum::alloc(cs, circuit_fr(top.comm_c, "comm_c"));
   }
   {
     AllocatedNum hash;

@@ -3,13 +3,13 @@
 // verify_empty_sector_update_proof): check each partition's vanilla proof against comm_r_old,
 // comm_d_new, comm_r_new, synthesise and prove every partition with a Groth16 backend,
 // self-verify, concatenate the 192-byte partition proofs. The verifier rebuilds each partition's
-// four public inputs and batch-verifies. Partition proving is post_prove.hpp's prove_partitions.
+// four public inputs and batch-verifies. Partition proving is partition_prover.hpp's prove_partitions.
 #pragma once
 #include <cstdint>
 #include <span>
 #include <vector>
 
-#include "filecoin/post_prove.hpp"
+#include "filecoin/partition_prover.hpp"
 #include "filecoin/update_circuit.hpp"
 #include "filecoin/update_proof_type.hpp"
 
