@@ -12,7 +12,7 @@ scripts/setup.sh
 scripts/build.sh
 bench=build/release/apps/cuzk-bench/cuzk-bench
 daemon=build/release/apps/cuzk/cuzk
-work=build/demo
+work=$PWD/build/demo  # absolute: the daemon's unix socket address needs an absolute path
 params=$work/params
 mkdir -p "$work" "$params"
 
