@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/circuit_checks.hpp"
+
 #include <algorithm>
 
 #include "filecoin/post_bincode.hpp"
@@ -16,12 +18,7 @@
 namespace cuzk::filecoin {
 namespace {
 
-size_t unsatisfied_rows(const r1cs::ProvingAssignment& cs) {
-  size_t n = 0;
-  for (size_t i = 0; i < cs.num_constraints(); ++i)
-    if (cs.a()[i] * cs.b()[i] != cs.c()[i]) ++n;
-  return n;
-}
+using cuzk::testing::unsatisfied_rows;
 
 hash::Node32 test_randomness() {
   hash::Node32 r{};

@@ -3,6 +3,8 @@
 // and rejection of a damaged witness.
 #include <gtest/gtest.h>
 
+#include "common/circuit_checks.hpp"
+
 #include <algorithm>
 #include <random>
 
@@ -19,17 +21,11 @@
 namespace cuzk::filecoin {
 namespace {
 
+using cuzk::testing::unsatisfied_rows;
+
 struct Count {
   size_t inputs, aux, constraints;
 };
-
-// Rows of the prover's assignment with a_i * b_i != c_i (no names, no matrices: fast).
-size_t unsatisfied_rows(const r1cs::ProvingAssignment& cs) {
-  size_t n = 0;
-  for (size_t i = 0; i < cs.num_constraints(); ++i)
-    if (cs.a()[i] * cs.b()[i] != cs.c()[i]) ++n;
-  return n;
-}
 
 Count count_blank(const StackedCircuitShape& shape) {
   r1cs::CountingCS cs;

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/circuit_checks.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -18,6 +20,9 @@
 namespace cuzk::filecoin {
 namespace {
 
+using cuzk::testing::unsatisfied_rows;
+using cuzk::testing::long_tests;
+
 struct Count {
   size_t inputs, aux, constraints;
 };
@@ -26,18 +31,6 @@ Count count_blank(const UpdateCircuitShape& shape) {
   r1cs::CountingCS cs;
   synthesize_update_blank(cs, shape);
   return {cs.num_inputs(), cs.num_aux(), cs.num_constraints()};
-}
-
-size_t unsatisfied_rows(const r1cs::ProvingAssignment& cs) {
-  size_t n = 0;
-  for (size_t i = 0; i < cs.num_constraints(); ++i)
-    if (cs.a()[i] * cs.b()[i] != cs.c()[i]) ++n;
-  return n;
-}
-
-bool long_tests() {
-  const char* v = std::getenv("CUZK_LONG_TESTS");
-  return v != nullptr && std::string(v) == "1";
 }
 
 // Big-endian hex as in the spec -> Fr.

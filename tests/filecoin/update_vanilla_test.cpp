@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/circuit_checks.hpp"
+
 #include <algorithm>
 
 #include "filecoin/post_bincode.hpp"
@@ -13,12 +15,7 @@
 namespace cuzk::filecoin {
 namespace {
 
-size_t unsatisfied_rows(const r1cs::ProvingAssignment& cs) {
-  size_t n = 0;
-  for (size_t i = 0; i < cs.num_constraints(); ++i)
-    if (cs.a()[i] * cs.b()[i] != cs.c()[i]) ++n;
-  return n;
-}
+using cuzk::testing::unsatisfied_rows;
 
 // 32 GiB: 32 + 8 + 128 x 32 + 8 + 86 x (2 x 2,484 (Sub) + 1,516 (Single, 30 levels)).
 TEST(UpdateVanilla, ThirtyTwoGiBSizeAndRoundTrip) {

@@ -5,6 +5,8 @@
 // sector.
 #include <gtest/gtest.h>
 
+#include "common/circuit_checks.hpp"
+
 #include <algorithm>
 
 #include "filecoin/post_challenges.hpp"
@@ -19,13 +21,7 @@
 namespace cuzk::sealing {
 namespace {
 
-// Rows where a·b != c.
-size_t unsatisfied_rows(const r1cs::ProvingAssignment& cs) {
-  size_t n = 0;
-  for (size_t i = 0; i < cs.num_constraints(); ++i)
-    if (cs.a()[i] * cs.b()[i] != cs.c()[i]) ++n;
-  return n;
-}
+using cuzk::testing::unsatisfied_rows;
 
 void expect_inputs(const r1cs::ProvingAssignment& cs, const std::vector<ff::Fr>& expected) {
   const auto inputs = cs.inputs().subspan(1);

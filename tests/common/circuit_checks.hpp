@@ -1,0 +1,26 @@
+// Test helpers for whole circuits: how many rows of a prover's assignment are violated (fast:
+// a_i · b_i = c_i on the evaluated rows, no names, no matrices), and the opt-in switch for the
+// slow full-size counts (CUZK_LONG_TESTS=1).
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+#include <string_view>
+
+#include "r1cs/proving_assignment.hpp"
+
+namespace cuzk::testing {
+
+inline size_t unsatisfied_rows(const r1cs::ProvingAssignment& cs) {
+  size_t n = 0;
+  for (size_t i = 0; i < cs.num_constraints(); ++i)
+    if (cs.a()[i] * cs.b()[i] != cs.c()[i]) ++n;
+  return n;
+}
+
+inline bool long_tests() {
+  const char* v = std::getenv("CUZK_LONG_TESTS");
+  return v != nullptr && std::string_view(v) == "1";
+}
+
+}  // namespace cuzk::testing
