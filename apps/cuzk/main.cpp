@@ -69,7 +69,10 @@ int run(const Overrides& o) {
   std::optional<cuzk::server::GrpcServer> grpc;
   std::optional<cuzk::server::HttpStatusServer> http;
   try {
-    grpc.emplace(engine, config.daemon.listen, int(config.daemon.max_message_size));
+    const auto& d = config.daemon;
+    grpc.emplace(engine, d.listen, int(d.max_message_size),
+                 cuzk::server::AccessOptions{d.tls_cert, d.tls_key, d.tls_client_ca,
+                                             d.auth_token_file, d.allow_insecure_tcp});
     if (!config.daemon.status_listen.empty()) http.emplace(engine, config.daemon.status_listen);
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

@@ -33,7 +33,8 @@ class Reader {
                   std::initializer_list<std::string_view> known,
                   std::initializer_list<std::string_view> ignored, Config& config) {
     for (auto&& [key, node] : t) {
-      auto is = [&](std::string_view k) { return key.str() == k; };
+      const std::string_view name = key.str();  // clang 14 cannot capture a structured binding
+      auto is = [name](std::string_view k) { return name == k; };
       if (std::any_of(known.begin(), known.end(), is)) continue;
       if (std::any_of(ignored.begin(), ignored.end(), is)) {
         config.warnings.push_back(fmt::format("{}: [{}] {}: accepted for compatibility with the "
@@ -168,6 +169,33 @@ const toml::table* section(const toml::table& root, std::string_view name, Reade
   return n->as_table();
 }
 
+// [daemon] TLS, token and insecure-TCP keys, and the combinations that make no sense: half a
+// key pair, a client CA or a token without TLS (gRPC sends a bearer token only over TLS, and a
+// token in plaintext would be readable on the wire). Whether the listen address needs any of
+// them is decided when the server starts (--listen may override the file).
+void read_access(const toml::table& t, Reader& r, Config::Daemon& d) {
+  r.string(t, "daemon", "tls_cert", d.tls_cert);
+  r.string(t, "daemon", "tls_key", d.tls_key);
+  r.string(t, "daemon", "tls_client_ca", d.tls_client_ca);
+  r.string(t, "daemon", "auth_token_file", d.auth_token_file);
+  r.boolean(t, "daemon", "allow_insecure_tcp", d.allow_insecure_tcp);
+  auto needs = [&](std::string_view key, const std::string& value, std::string_view what) {
+    if (const toml::node* n = t.get(key); n && !value.empty()) {
+      r.error(*n, "daemon", key, std::string(what));
+    }
+  };
+  if (d.tls_key.empty()) {
+    needs("tls_cert", d.tls_cert, "needs tls_key (the certificate's private key)");
+  }
+  if (d.tls_cert.empty()) {
+    needs("tls_key", d.tls_key, "needs tls_cert (the certificate chain)");
+    needs("tls_client_ca", d.tls_client_ca,
+          "needs tls_cert and tls_key (client certificates are checked over TLS)");
+    needs("auth_token_file", d.auth_token_file,
+          "needs tls_cert and tls_key (a bearer token is sent only over TLS)");
+  }
+}
+
 void read_sections(const toml::table& root, Reader& r, Config& c) {
   static constexpr std::string_view kSections[] = {"daemon",    "srs",       "memory",
                                                    "gpus",      "scheduler", "synthesis",
@@ -180,9 +208,12 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     }
   }
   if (auto* t = section(root, "daemon", r)) {
-    r.check_keys(*t, "daemon", {"listen", "status_listen", "shutdown_grace", "max_message_size"},
+    r.check_keys(*t, "daemon",
+                 {"listen", "status_listen", "shutdown_grace", "max_message_size", "tls_cert",
+                  "tls_key", "tls_client_ca", "auth_token_file", "allow_insecure_tcp"},
                  {}, c);
     r.string(*t, "daemon", "listen", c.daemon.listen);
+    read_access(*t, r, c.daemon);
     r.string(*t, "daemon", "status_listen", c.daemon.status_listen);
     r.duration(*t, "daemon", "shutdown_grace", c.daemon.shutdown_grace);
     std::optional<uint64_t> max_message = c.daemon.max_message_size;
@@ -214,10 +245,12 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     r.u32(*t, "gpus", "gpu_workers_per_device", c.gpus.gpu_workers_per_device, 1, 64);
   }
   if (auto* t = section(root, "scheduler", r)) {
-    r.check_keys(*t, "scheduler", {"max_batch_size", "max_batch_wait_ms", "sort_by_type"}, {}, c);
+    r.check_keys(*t, "scheduler",
+                 {"max_batch_size", "max_batch_wait_ms", "sort_by_type", "max_pending"}, {}, c);
     r.u32(*t, "scheduler", "max_batch_size", c.scheduler.max_batch_size, 1, 1024);
     r.u32(*t, "scheduler", "max_batch_wait_ms", c.scheduler.max_batch_wait_ms);
     r.boolean(*t, "scheduler", "sort_by_type", c.scheduler.sort_by_type);
+    r.u32(*t, "scheduler", "max_pending", c.scheduler.max_pending, 1, 1000000);
   }
   if (auto* t = section(root, "synthesis", r)) {
     r.check_keys(*t, "synthesis", {"threads"}, {"partition_workers"}, c);
@@ -283,6 +316,7 @@ EngineOptions engine_options(const Config& c) {
   o.scheduler.max_batch_size = c.scheduler.max_batch_size;
   o.scheduler.max_batch_wait = std::chrono::milliseconds(c.scheduler.max_batch_wait_ms);
   o.scheduler.sort_by_type = c.scheduler.sort_by_type;
+  o.max_pending = c.scheduler.max_pending;
 
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   unsigned synthesis = c.synthesis.threads == 0 ? cores : c.synthesis.threads;

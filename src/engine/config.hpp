@@ -1,12 +1,13 @@
 // The daemon's TOML configuration (toml++): one struct per section, defaults for every key, and
 // the mapping to EngineOptions. Keys are those of the Rust cuzk daemon where they exist, so its
 // config files load unchanged:
-//   [daemon]    listen, status_listen; ours: shutdown_grace, max_message_size
+//   [daemon]    listen, status_listen; ours: shutdown_grace, max_message_size, tls_cert, tls_key,
+//               tls_client_ca, auth_token_file, allow_insecure_tcp
 //   [srs]       param_cache                        (preload: accepted, ignored)
 //   [memory]    total_budget ("auto" or "256GiB"), safety_margin, eviction_min_idle
 //               (pinned_budget, working_memory_budget: accepted, ignored)
 //   [gpus]      devices, gpu_threads, gpu_workers_per_device
-//   [scheduler] max_batch_size, max_batch_wait_ms, sort_by_type
+//   [scheduler] max_batch_size, max_batch_wait_ms, sort_by_type; ours: max_pending
 //   [synthesis] threads                            (partition_workers: accepted, ignored)
 //   [pipeline]  enabled, synthesis_lookahead, max_parallel_synthesis
 //               (synthesis_concurrency, slot_size, max_gpu_queue_depth: accepted, ignored)
@@ -34,6 +35,11 @@ struct Config {
     std::string status_listen;  // empty: no HTTP status endpoint
     std::chrono::milliseconds shutdown_grace{std::chrono::seconds(30)};
     uint64_t max_message_size = uint64_t(128) << 20;  // largest gRPC request accepted
+    // Access to a TCP listener (server/access.hpp): TLS from PEM files (tls_client_ca: clients
+    // must present a certificate it signed), a bearer token read from a file (needs TLS), and
+    // the switch that lets plaintext TCP listen on a non-loopback address. Paths; empty: unset.
+    std::string tls_cert, tls_key, tls_client_ca, auth_token_file;
+    bool allow_insecure_tcp = false;
   } daemon;
   struct Srs {
     std::string param_cache = "/data/zk/params";
@@ -52,6 +58,7 @@ struct Config {
     uint32_t max_batch_size = 1;
     uint32_t max_batch_wait_ms = 10000;
     bool sort_by_type = true;
+    uint32_t max_pending = 1024;  // jobs queued, not yet admitted; beyond: RESOURCE_EXHAUSTED
   } scheduler;
   struct Synthesis {
     uint32_t threads = 0;  // concurrent partition syntheses (0 = all cores)

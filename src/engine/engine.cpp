@@ -16,6 +16,29 @@ double ms_between(std::chrono::steady_clock::time_point a, std::chrono::steady_c
 
 double gib(uint64_t bytes) { return double(bytes) / double(uint64_t(1) << 30); }
 
+// What a request asks to prove — every field but request_id and priority (a retry may raise the
+// priority) — hashed, so that a resubmission under the same request_id can be told apart from a
+// different proof under a reused one. Not cryptographic: it catches mistakes, and a client that
+// wants another job can name it differently anyway. New ProofRequest fields belong here.
+uint64_t content_digest(const ProofRequest& r) {
+  uint64_t h = 0xcbf29ce484222325u;
+  auto mix = [&h](uint64_t v) { h ^= v + 0x9e3779b97f4a7c15u + (h << 6) + (h >> 2); };
+  auto bytes = [&mix](std::string_view s) {
+    mix(s.size());
+    mix(std::hash<std::string_view>{}(s));
+  };
+  for (uint64_t v : {uint64_t(r.kind), r.sector_size, r.registered_proof, r.sector_number,
+                     r.miner_id, uint64_t(r.partition_index), uint64_t(r.vanilla_proofs.size())}) {
+    mix(v);
+  }
+  for (const auto& p : r.vanilla_proofs) bytes(p);
+  for (const std::string* s :
+       {&r.vanilla_proof, &r.randomness, &r.comm_r_old, &r.comm_r_new, &r.comm_d_new}) {
+    bytes(*s);
+  }
+  return h;
+}
+
 }  // namespace
 
 // Picks the backend when none is given, and hands its unload hook to the SRS manager.
@@ -56,29 +79,53 @@ std::string Engine::new_job_id() {
 }
 
 Result<SubmitResult, SubmitError> Engine::submit(ProofRequest request) {
-  auto live_job = [&]() -> JobPtr {  // with mutex_ held
-    if (request.request_id.empty()) return nullptr;
-    auto it = request_ids_.find(request.request_id);
-    if (it == request_ids_.end()) return nullptr;
-    auto job = jobs_.find(it->second);
-    if (job == jobs_.end()) return nullptr;
-    const JobState s = job->second->state();
-    return s == JobState::kFailed || s == JobState::kCancelled ? nullptr : job->second;
+  const uint64_t digest = request.request_id.empty() ? 0 : content_digest(request);
+  // The live job (queued, running or completed) of this request_id, or null; an error when that
+  // job was submitted with different content, or when a new job would overfill the queue.
+  // With mutex_ held.
+  auto prior_job = [&]() -> Result<JobPtr, SubmitError> {
+    if (!accepting_) {
+      return Error<SubmitError>{SubmitError::kUnavailable, "the daemon is shutting down"};
+    }
+    if (!request.request_id.empty()) {
+      auto it = request_ids_.find(request.request_id);
+      auto job = it == request_ids_.end() ? jobs_.end() : jobs_.find(it->second.job_id);
+      if (job != jobs_.end()) {
+        const JobState s = job->second->state();
+        if (s != JobState::kFailed && s != JobState::kCancelled) {
+          if (it->second.digest == digest) return job->second;
+          return Error<SubmitError>{
+              SubmitError::kAlreadyExists,
+              fmt::format("request_id '{}' is job {} ({}), submitted with different content; "
+                          "a different proof needs a different request_id",
+                          request.request_id, job->second->id, to_string(s))};
+        }
+      }
+    }
+    if (scheduler_.size() >= options_.max_pending) {
+      return Error<SubmitError>{
+          SubmitError::kResourceExhausted,
+          fmt::format("the queue is full: {} jobs are waiting ([scheduler] max_pending = {}); "
+                      "retry later",
+                      scheduler_.size(), options_.max_pending)};
+    }
+    return JobPtr();
   };
   auto existing = [&](const JobPtr& job) {
     return SubmitResult{job->id, uint32_t(scheduler_.position(job->id).value_or(0)), true};
   };
-  const Error<SubmitError> unavailable{SubmitError::kUnavailable, "the daemon is shutting down"};
+  auto refused = [&](const Error<SubmitError>& error) {
+    spdlog::warn("submit {} refused: {}", request.request_id, error.message);
+    return error;
+  };
   {
     std::lock_guard lock(mutex_);
-    if (!accepting_) return unavailable;
-    if (auto job = live_job()) return existing(job);
+    auto prior = prior_job();
+    if (!prior) return refused(prior.error());
+    if (*prior) return existing(*prior);
   }
   auto made = factory_(request);
-  if (!made) {
-    spdlog::warn("submit {} refused: {}", request.request_id, made.error().message);
-    return made.error();
-  }
+  if (!made) return refused(made.error());
   std::shared_ptr<const CircuitJob> circuit(std::move(made).value());
   if (circuit->partitions() == 0) {
     return Error<SubmitError>{SubmitError::kInvalidArgument, "the proof has no partitions"};
@@ -88,14 +135,15 @@ Result<SubmitResult, SubmitError> Engine::submit(ProofRequest request) {
   JobPtr job;
   {
     std::lock_guard lock(mutex_);
-    if (!accepting_) return unavailable;
-    if (auto other = live_job()) return existing(other);  // a concurrent submit won
+    auto prior = prior_job();  // again: a concurrent submit may have won or filled the queue
+    if (!prior) return refused(prior.error());
+    if (*prior) return existing(*prior);
     job = std::make_shared<Job>(
         new_job_id(), request.request_id, request.kind, priority, next_seq_++, circuit,
         [this](const Job& j, const JobOutcome& o) { job_ended(j, o); });
     jobs_[job->id] = job;
     ++active_jobs_;
-    if (!request.request_id.empty()) request_ids_[request.request_id] = job->id;
+    if (!request.request_id.empty()) request_ids_[request.request_id] = {job->id, digest};
     scheduler_.push(job, Clock::now());
     result.job_id = job->id;
     result.queue_position = uint32_t(scheduler_.position(job->id).value_or(0));
@@ -187,7 +235,7 @@ void Engine::prune_ended() {
     const std::string& id = ended_.front().second;
     if (auto it = jobs_.find(id); it != jobs_.end()) {
       auto r = request_ids_.find(it->second->request_id);
-      if (r != request_ids_.end() && r->second == id) request_ids_.erase(r);
+      if (r != request_ids_.end() && r->second.job_id == id) request_ids_.erase(r);
       jobs_.erase(it);
     }
     ended_.pop_front();

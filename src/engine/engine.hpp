@@ -10,7 +10,12 @@
 //
 // Idempotency: submitting a request_id whose job is queued, running or completed returns that
 // job; after a failure or cancellation the same request_id starts a new job (Curio retries so).
+// The resubmission must ask for the same proof (same fields but priority; compared by digest):
+// different content under a live job's request_id is refused as kAlreadyExists.
 // Ended jobs are remembered for retain_ended (at most max_retained_jobs), for late awaits.
+//
+// Queue limit: a new job is refused as kResourceExhausted while max_pending jobs wait in the
+// queue (admitted and running ones do not count); an idempotent resubmit is still answered.
 //
 // shutdown(grace): refuses new submits, lets queued and running jobs go on for up to `grace`,
 // cancels what is left, and stops the threads. The destructor does shutdown(0).
@@ -103,7 +108,11 @@ class Engine {
   std::condition_variable dispatch_cv_;
   Scheduler scheduler_;
   std::unordered_map<std::string, JobPtr> jobs_;
-  std::unordered_map<std::string, std::string> request_ids_;  // request_id -> job id
+  struct RequestEntry {
+    std::string job_id;
+    uint64_t digest = 0;  // of the request's content (content_digest in engine.cpp)
+  };
+  std::unordered_map<std::string, RequestEntry> request_ids_;
   std::deque<std::pair<Clock::time_point, std::string>> ended_;  // job ids in end order
   uint64_t next_seq_ = 0;
   bool accepting_ = true;

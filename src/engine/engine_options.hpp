@@ -27,6 +27,9 @@ struct EngineOptions {
   // max_retained_jobs of them.
   std::chrono::milliseconds retain_ended{std::chrono::hours(1)};
   size_t max_retained_jobs = 10000;
+  // Jobs queued and not yet admitted to the pipeline, at most ([scheduler] max_pending); a submit
+  // beyond is refused (RESOURCE_EXHAUSTED), before its request is parsed.
+  size_t max_pending = 1024;
   unsigned check_threads = 0;  // C1 checks at submit (0 = all cores)
 };
 

@@ -30,9 +30,11 @@ struct ProofRequest {
 
 // Why a request was refused at submit time (the server maps these to gRPC codes in one place).
 enum class SubmitError {
-  kInvalidArgument,  // the request is wrong: the message names the field
-  kUnimplemented,    // a proof kind this build cannot prove yet
-  kUnavailable,      // the engine is shutting down
+  kInvalidArgument,    // the request is wrong: the message names the field
+  kUnimplemented,      // a proof kind this build cannot prove yet
+  kUnavailable,        // the engine is shutting down
+  kResourceExhausted,  // the queue holds [scheduler] max_pending jobs already
+  kAlreadyExists,      // the request_id belongs to a live job whose request was different
 };
 
 }  // namespace cuzk::engine

@@ -115,6 +115,10 @@ grpc::Status to_grpc_status(const Error<engine::SubmitError>& error) {
       return {grpc::StatusCode::UNIMPLEMENTED, error.message};
     case engine::SubmitError::kUnavailable:
       return {grpc::StatusCode::UNAVAILABLE, error.message};
+    case engine::SubmitError::kResourceExhausted:
+      return {grpc::StatusCode::RESOURCE_EXHAUSTED, error.message};
+    case engine::SubmitError::kAlreadyExists:
+      return {grpc::StatusCode::ALREADY_EXISTS, error.message};
   }
   return {grpc::StatusCode::INTERNAL, error.message};
 }

@@ -1,10 +1,10 @@
 // Conversions between cuzk.v1 messages and the engine's types, and the one place that maps engine
 // errors to gRPC status codes:
-//   SubmitError::kInvalidArgument -> INVALID_ARGUMENT   SrsError::kNotFound  -> NOT_FOUND
-//   SubmitError::kUnimplemented   -> UNIMPLEMENTED      SrsError::kInUse     -> FAILED_PRECONDITION
-//   SubmitError::kUnavailable     -> UNAVAILABLE        SrsError::kBadFile   -> FAILED_PRECONDITION
-//                                                       SrsError::kTooLarge  -> RESOURCE_EXHAUSTED
-//                                                       SrsError::kStopped   -> UNAVAILABLE
+// SubmitError::kInvalidArgument   -> INVALID_ARGUMENT   SrsError::kNotFound -> NOT_FOUND
+// SubmitError::kUnimplemented     -> UNIMPLEMENTED      SrsError::kInUse    -> FAILED_PRECONDITION
+// SubmitError::kUnavailable       -> UNAVAILABLE        SrsError::kBadFile  -> FAILED_PRECONDITION
+// SubmitError::kResourceExhausted -> RESOURCE_EXHAUSTED SrsError::kTooLarge -> RESOURCE_EXHAUSTED
+// SubmitError::kAlreadyExists     -> ALREADY_EXISTS     SrsError::kStopped  -> UNAVAILABLE
 // Request fields are validated here before the engine sees them; messages name the field.
 #pragma once
 

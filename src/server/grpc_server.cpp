@@ -21,8 +21,10 @@ std::optional<std::string> unix_path(const std::string& listen) {
 
 }  // namespace
 
-GrpcServer::GrpcServer(engine::Engine& engine, const std::string& listen, int max_request_bytes)
+GrpcServer::GrpcServer(engine::Engine& engine, const std::string& listen, int max_request_bytes,
+                       const AccessOptions& access)
     : service_(engine) {
+  const ListenerCredentials credentials = listener_credentials(listen, access);
   const auto path = unix_path(listen);
   if (path) {
     if (path->empty()) throw std::runtime_error("listen: empty unix socket path in " + listen);
@@ -36,7 +38,7 @@ GrpcServer::GrpcServer(engine::Engine& engine, const std::string& listen, int ma
   }
   grpc::ServerBuilder builder;
   int port = 0;
-  builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), path ? nullptr : &port);
+  builder.AddListeningPort(listen, credentials.credentials, path ? nullptr : &port);
   builder.SetMaxReceiveMessageSize(max_request_bytes);
   builder.SetMaxSendMessageSize(kMaxResponseBytes);
   builder.RegisterService(&service_);
@@ -44,7 +46,12 @@ GrpcServer::GrpcServer(engine::Engine& engine, const std::string& listen, int ma
   const mode_t old_mask = path ? ::umask(0117) : 0;
   server_ = builder.BuildAndStart();
   if (path) ::umask(old_mask);
-  if (!server_) throw std::runtime_error("listen: cannot serve gRPC on " + listen);
+  if (!server_) {
+    throw std::runtime_error("listen: cannot serve gRPC on " + listen +
+                             (access.tls() ? " (with TLS: are tls_cert and tls_key a matching "
+                                             "PEM certificate chain and key?)"
+                                           : ""));
+  }
   if (path) {
     if (::chmod(path->c_str(), 0660) != 0) {
       spdlog::warn("chmod 0660 {} failed: {}", *path, std::strerror(errno));
@@ -54,8 +61,8 @@ GrpcServer::GrpcServer(engine::Engine& engine, const std::string& listen, int ma
     if (port == 0) throw std::runtime_error("listen: cannot bind " + listen);
     address_ = listen.substr(0, listen.rfind(':') + 1) + std::to_string(port);
   }
-  spdlog::info("gRPC cuzk.v1.ProvingEngine listening on {} (requests up to {} MiB)", address_,
-               max_request_bytes >> 20);
+  spdlog::info("gRPC cuzk.v1.ProvingEngine listening on {} ({}; requests up to {} MiB)",
+               address_, credentials.description, max_request_bytes >> 20);
 }
 
 GrpcServer::~GrpcServer() { shutdown(std::chrono::system_clock::now()); }

@@ -207,6 +207,61 @@ TEST(Config, ExampleFileIsTheDefaults) {
   EXPECT_EQ(c->scheduler.max_batch_wait_ms, defaults.scheduler.max_batch_wait_ms);
   EXPECT_EQ(c->pipeline.synthesis_lookahead, defaults.pipeline.synthesis_lookahead);
   EXPECT_EQ(c->logging.level, defaults.logging.level);
+  EXPECT_EQ(c->scheduler.max_pending, defaults.scheduler.max_pending);
+  EXPECT_EQ(c->daemon.allow_insecure_tcp, defaults.daemon.allow_insecure_tcp);
+  EXPECT_EQ(c->daemon.auth_token_file, defaults.daemon.auth_token_file);
+}
+
+TEST(Config, AccessKeysAndQueueLimit) {
+  const char* text =
+      "[daemon]\n"
+      "listen = \"0.0.0.0:9820\"\n"
+      "tls_cert = \"/etc/cuzk/server.pem\"\n"
+      "tls_key = \"/etc/cuzk/server.key\"\n"
+      "tls_client_ca = \"/etc/cuzk/clients.pem\"\n"
+      "auth_token_file = \"/etc/cuzk/token\"\n"
+      "allow_insecure_tcp = true\n"
+      "[scheduler]\n"
+      "max_pending = 64\n";
+  auto c = parse_config(text, "access.toml");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_EQ(c->daemon.tls_cert, "/etc/cuzk/server.pem");
+  EXPECT_EQ(c->daemon.tls_key, "/etc/cuzk/server.key");
+  EXPECT_EQ(c->daemon.tls_client_ca, "/etc/cuzk/clients.pem");
+  EXPECT_EQ(c->daemon.auth_token_file, "/etc/cuzk/token");
+  EXPECT_TRUE(c->daemon.allow_insecure_tcp);
+  EXPECT_EQ(engine_options(*c).max_pending, 64u);
+  const Config defaults;
+  EXPECT_FALSE(defaults.daemon.allow_insecure_tcp);
+  EXPECT_EQ(defaults.scheduler.max_pending, 1024u);
+}
+
+TEST(Config, AccessKeysWithoutTlsAreReported) {
+  const char* text =
+      "[daemon]\n"
+      "tls_client_ca = \"/etc/cuzk/clients.pem\"\n"
+      "auth_token_file = \"/etc/cuzk/token\"\n"
+      "tls_key = \"/etc/cuzk/server.key\"\n"
+      "allow_insecure_tcp = \"yes\"\n"
+      "[scheduler]\n"
+      "max_pending = 0\n";
+  auto c = parse_config(text, "access.toml");
+  ASSERT_FALSE(c.ok());
+  const std::string& m = c.error().message;
+  for (const char* expected :
+       {"access.toml:2:17: [daemon] tls_client_ca: needs tls_cert and tls_key",
+        "access.toml:3:19: [daemon] auth_token_file: needs tls_cert and tls_key (a bearer token "
+        "is sent only over TLS)",
+        "access.toml:4:11: [daemon] tls_key: needs tls_cert",
+        "access.toml:5:22: [daemon] allow_insecure_tcp: expected true or false",
+        "access.toml:7:15: [scheduler] max_pending: 0 is out of range [1, 1000000]"}) {
+    EXPECT_NE(m.find(expected), std::string::npos) << expected << "\n" << m;
+  }
+  auto half = parse_config("[daemon]\ntls_cert = \"/c.pem\"\n", "half.toml");
+  ASSERT_FALSE(half.ok());
+  EXPECT_NE(half.error().message.find("half.toml:2:12: [daemon] tls_cert: needs tls_key"),
+            std::string::npos)
+      << half.error().message;
 }
 
 }  // namespace

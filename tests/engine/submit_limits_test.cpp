@@ -1,0 +1,116 @@
+// Submit-time limits of the engine: the queue bound ([scheduler] max_pending -> kResourceExhausted)
+// and request_id reuse with different content (kAlreadyExists), on the built-in test circuit. A
+// lone PoRep job is kept in the queue by batching with a long wait (it waits for company), so
+// "queued, not admitted" is deterministic without gates or sleeps.
+#include <gtest/gtest.h>
+
+#include "engine/engine.hpp"
+#include "engine_fixture.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::kSmallCircuit;
+using testing::shared_param_dir;
+using testing::test_engine_options;
+using testing::test_request;
+using testing::TestJobs;
+using testing::TestJobSpec;
+
+EngineOptions queueing_options(size_t max_pending) {
+  auto o = test_engine_options(shared_param_dir());
+  o.max_pending = max_pending;
+  o.scheduler.max_batch_size = 2;  // a lone job waits up to an hour for a second one
+  o.scheduler.max_batch_wait = 1h;
+  o.pipeline.max_batch_size = 2;
+  return o;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(EngineLimits, SubmitBeyondMaxPendingIsResourceExhausted) {
+  TestJobs jobs;
+  jobs.add("first", TestJobSpec(kSmallCircuit, 1, 1));
+  jobs.add("second", TestJobSpec(kSmallCircuit, 2, 1));
+  Engine engine(queueing_options(1), jobs.factory());
+  auto first = engine.submit(test_request("first"));
+  ASSERT_TRUE(first.ok()) << first.error().message;
+
+  auto second = engine.submit(test_request("second"));
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.code(), SubmitError::kResourceExhausted);
+  EXPECT_TRUE(contains(second.error().message, "max_pending = 1")) << second.error().message;
+
+  // The queued job's own resubmission is still answered: it adds nothing to the queue.
+  auto again = engine.submit(test_request("first"));
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  EXPECT_TRUE(again->existing);
+  EXPECT_EQ(again->job_id, first->job_id);
+
+  // Room again once the queue shrinks.
+  EXPECT_TRUE(engine.cancel(first->job_id).found);
+  auto retry = engine.submit(test_request("second"));
+  ASSERT_TRUE(retry.ok()) << retry.error().message;
+  EXPECT_FALSE(retry->existing);
+}
+
+TEST(EngineLimits, SameRequestIdWithDifferentContentIsAlreadyExists) {
+  TestJobs jobs;
+  jobs.add("same", TestJobSpec(kSmallCircuit, 6, 1));
+  jobs.add("flaky", TestJobSpec(kSmallCircuit, 6, 1).throwing_at(0));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  auto request = test_request("same");
+  request.sector_number = 7;
+  request.vanilla_proof = "the C1 of sector 7";
+  auto first = engine.submit(request);
+  ASSERT_TRUE(first.ok()) << first.error().message;
+
+  // The same proof again, even at another priority: the same job.
+  auto raised = request;
+  raised.priority = Priority::kHigh;
+  auto same = engine.submit(raised);
+  ASSERT_TRUE(same.ok()) << same.error().message;
+  EXPECT_TRUE(same->existing);
+  EXPECT_EQ(same->job_id, first->job_id);
+
+  // Another proof under the same request_id: refused, whichever field differs.
+  auto other_c1 = request;
+  other_c1.vanilla_proof = "the C1 of sector 8";
+  auto other_sector = request;
+  other_sector.sector_number = 8;
+  auto other_kind = request;
+  other_kind.kind = ProofKind::kSnapDealsUpdate;
+  for (const auto& other : {other_c1, other_sector, other_kind}) {
+    auto refused = engine.submit(other);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.code(), SubmitError::kAlreadyExists);
+    EXPECT_TRUE(contains(refused.error().message, "request_id 'same'")) << refused.error().message;
+    EXPECT_TRUE(contains(refused.error().message, first->job_id)) << refused.error().message;
+  }
+
+  // Still so once the job has completed (it is remembered for idempotent resubmits).
+  auto ended = engine.await(first->job_id, std::nullopt);
+  ASSERT_TRUE(ended.has_value());
+  EXPECT_EQ(ended->state, JobState::kCompleted) << ended->error;
+  auto late = engine.submit(other_c1);
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.code(), SubmitError::kAlreadyExists);
+
+  // After a failure the request_id is free again, for any content (Curio's retries).
+  auto flaky = test_request("flaky");
+  flaky.vanilla_proof = "one";
+  auto failed = engine.submit(flaky);
+  ASSERT_TRUE(failed.ok()) << failed.error().message;
+  EXPECT_EQ(engine.await(failed->job_id, std::nullopt)->state, JobState::kFailed);
+  flaky.vanilla_proof = "another";
+  auto retry = engine.submit(flaky);
+  ASSERT_TRUE(retry.ok()) << retry.error().message;
+  EXPECT_NE(retry->job_id, failed->job_id);
+  engine.await(retry->job_id, std::nullopt);
+}
+
+}  // namespace
+}  // namespace cuzk::engine
