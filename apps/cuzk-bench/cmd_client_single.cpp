@@ -1,15 +1,19 @@
-// cuzk-bench single: one PoRep proof through a running daemon, as Curio sends it.
+// cuzk-bench single: one proof through a running daemon, as Curio sends it.
 //   single --addr unix:///run/cuzk.sock --c1 c1.json [--miner-id 1000] [--sector-number 7]
 //          [--priority normal] [--out-proof proof.bin] [--params-dir DIR]
-// Reads a C1 (bare JSON, wrapped into Curio's envelope, or the envelope itself), calls Prove, prints
-// the daemon's timing breakdown and the round trip, writes the proof, and with --params-dir
-// verifies it against the circuit's .vk (our C2 verifier). Exit 0 only for a completed (and, when
-// checked, valid) proof. --in-process runs the engine here instead of a daemon (parameters from
-// --params-dir).
+//   single --addr ... --vanilla request.json [--priority ...] [--out-proof ...] [--params-dir DIR]
+// --c1: a PoRep C1 (bare JSON, wrapped into Curio's envelope, or the envelope itself).
+// --vanilla: a gen-vanilla request (WindowPoSt: one request per partition, the proofs
+// concatenated in partition order; WinningPoSt; SnapDeals).
+// Calls Prove, prints the daemon's timing breakdown and the round trip per request, writes the
+// proof, and with --params-dir verifies it against the circuit's .vk (our verifiers, with public
+// inputs rebuilt from the C1 / request). Exit 0 only for a completed (and, when checked, valid)
+// proof. --in-process runs the engine here instead of a daemon (parameters from --params-dir).
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "cmd_vanilla_request.hpp"
 #include "commands.hpp"
 #include "files.hpp"
 #include "filecoin/porep_c2.hpp"
@@ -17,6 +21,7 @@
 #include "server/client.hpp"
 #include "util/mapped_file.hpp"
 #include "util/stopwatch.hpp"
+#include "vanilla_proofs.hpp"
 
 namespace cuzk::bench {
 namespace {
@@ -50,35 +55,48 @@ bool verify_with_vk(const std::string& params_dir, const filecoin::SealCommitPha
 void add_client_single_command(CLI::App& app) {
   struct Options {
     std::string addr = "unix:///run/curio/cuzk.sock";
-    std::string c1, out_proof, params_dir, priority, request_id;
+    std::string c1, vanilla, out_proof, params_dir, priority, request_id;
     uint64_t miner_id = 0;
     std::optional<uint64_t> sector_number;
     bool in_process = false;
   };
   auto opt = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand("single", "Prove one PoRep C1 through a running cuzk daemon");
+  auto* cmd = app.add_subcommand("single", "Prove one C1 or vanilla request through a cuzk daemon");
   cmd->add_option("--addr", opt->addr, "Daemon address: unix:///path or host:port")
       ->capture_default_str();
-  cmd->add_option("--c1", opt->c1, "C1 output: JSON or Curio envelope")->required();
-  cmd->add_option("--miner-id", opt->miner_id, "Miner actor id (checked against the replica id)");
+  auto* c1 = cmd->add_option("--c1", opt->c1, "PoRep C1 output: JSON or Curio envelope");
+  auto* vanilla = cmd->add_option("--vanilla", opt->vanilla,
+                                  "PoSt / SnapDeals request.json from gen-vanilla");
+  c1->excludes(vanilla);
+  vanilla->excludes(c1);
+  cmd->add_option("--miner-id", opt->miner_id,
+                  "PoRep: miner actor id (checked against the replica id)");
   cmd->add_option("--sector-number", opt->sector_number,
-                  "Sector number (default: the envelope's SectorNum)");
+                  "PoRep: sector number (default: the envelope's SectorNum)");
   cmd->add_option("--priority", opt->priority, "low, normal, high or critical");
-  cmd->add_option("--request-id", opt->request_id, "Idempotency key (default porep-MINER-SECTOR)");
+  cmd->add_option("--request-id", opt->request_id,
+                  "Idempotency key (default as Curio: porep-MINER-SECTOR, winpost-..., ...)");
   cmd->add_option("--out-proof", opt->out_proof, "Write the proof bytes here");
   cmd->add_option("--params-dir", opt->params_dir, "Verify the proof with the .vk found here");
   cmd->add_flag("--in-process", opt->in_process,
                 "Run the engine in this process (parameters from --params-dir), no daemon");
   cmd->callback([opt] {
+    if (opt->c1.empty() == opt->vanilla.empty())
+      throw std::runtime_error("single: give one of --c1 and --vanilla");
     auto priority = server::priority_from_name(opt->priority);
     if (!priority) throw std::runtime_error("--priority: unknown \"" + opt->priority + "\"");
-    const std::string text = read_text(opt->c1);
-    auto request = server::make_porep_request(
-        text, {opt->request_id, opt->miner_id, opt->sector_number, *priority});
-    if (!request) throw std::runtime_error(opt->c1 + ": " + request.error().message);
-    std::cerr << "single: " << request->request_id() << ", registered proof "
-              << request->registered_proof() << ", " << request->vanilla_proof().size()
-              << " bytes to " << (opt->in_process ? "the in-process engine" : opt->addr) << "\n";
+    std::vector<v1::SubmitProofRequest> requests;
+    std::optional<VanillaRequest> vanilla_request;
+    if (!opt->c1.empty()) {
+      auto request = server::make_porep_request(
+          read_text(opt->c1), {opt->request_id, opt->miner_id, opt->sector_number, *priority});
+      if (!request) throw std::runtime_error(opt->c1 + ": " + request.error().message);
+      requests.push_back(std::move(request).value());
+    } else {
+      vanilla_request = read_vanilla_request(opt->vanilla);
+      requests =
+          vanilla_submit_requests(opt->vanilla, *vanilla_request, *priority, opt->request_id);
+    }
 
     std::unique_ptr<server::Prover> prover;
     if (opt->in_process) {
@@ -87,23 +105,42 @@ void add_client_single_command(CLI::App& app) {
     } else {
       prover = server::daemon_prover(opt->addr);
     }
-    v1::AwaitProofResponse result;
-    Stopwatch sw;
-    auto status = prover->prove(*request, &result);
-    const double round_trip_ms = sw.total_ms();
-    if (!status.ok()) throw std::runtime_error("Prove: " + server::describe(status));
-    if (result.status() != v1::AwaitProofResponse::COMPLETED) {
-      std::cerr << "single: job " << result.job_id() << " "
-                << v1::AwaitProofResponse::Status_Name(result.status()) << ": "
-                << result.error_message() << "\n";
-      throw CLI::RuntimeError(1);
+    std::string proof;
+    for (const auto& request : requests) {
+      std::cerr << "single: " << request.request_id() << ", "
+                << v1::ProofKind_Name(request.proof_kind()) << ", registered proof "
+                << request.registered_proof() << ", "
+                << request.vanilla_proof().size() + request.vanilla_proofs_size()
+                << (request.vanilla_proofs_size() > 0 ? " vanilla proofs" : " bytes") << " to "
+                << (opt->in_process ? "the in-process engine" : opt->addr) << "\n";
+      v1::AwaitProofResponse result;
+      Stopwatch sw;
+      auto status = prover->prove(request, &result);
+      const double round_trip_ms = sw.total_ms();
+      if (!status.ok()) throw std::runtime_error("Prove: " + server::describe(status));
+      if (result.status() != v1::AwaitProofResponse::COMPLETED) {
+        std::cerr << "single: job " << result.job_id() << " "
+                  << v1::AwaitProofResponse::Status_Name(result.status()) << ": "
+                  << result.error_message() << "\n";
+        throw CLI::RuntimeError(1);
+      }
+      std::cout << "job " << result.job_id() << ": " << result.proof().size() << " bytes; "
+                << server::format_timings(result) << "; round trip " << int64_t(round_trip_ms)
+                << " ms\n";
+      proof += result.proof();
     }
-    std::cout << "job " << result.job_id() << ": " << result.proof().size() << " bytes; "
-              << server::format_timings(result) << "; round trip " << int64_t(round_trip_ms)
-              << " ms\n";
-    if (!opt->out_proof.empty()) write_text_file(opt->out_proof, result.proof());
+    if (!opt->out_proof.empty()) write_text_file(opt->out_proof, proof);
     if (!opt->params_dir.empty()) {
-      const bool valid = verify_with_vk(opt->params_dir, read_c1_file(opt->c1), result.proof());
+      bool valid = false;
+      if (vanilla_request) {
+        auto verified = verify_vanilla_proof(
+            *vanilla_request, opt->params_dir,
+            std::span(reinterpret_cast<const uint8_t*>(proof.data()), proof.size()));
+        if (!verified) std::cerr << "single: verification: " << verified.error().message << "\n";
+        valid = verified.ok();
+      } else {
+        valid = verify_with_vk(opt->params_dir, read_c1_file(opt->c1), proof);
+      }
       std::cout << (valid ? "valid" : "invalid") << "\n";
       if (!valid) throw CLI::RuntimeError(1);
     }

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cmd_vanilla_request.hpp"
+#include "vanilla_proofs.hpp"
 #include "commands.hpp"
 #include "files.hpp"
 #include "filecoin/post_vanilla.hpp"
@@ -25,12 +26,6 @@ struct GenVanillaOptions {
   uint64_t seed = 0, miner_id = 1000, sector_id = 1;
   unsigned threads = 0;
 };
-
-template <class T>
-T must(T&& result, const std::string& what) {
-  if (!result) throw std::runtime_error(what + ": " + result.error().message);
-  return std::forward<T>(result);
-}
 
 std::string request_path(const GenVanillaOptions& opt) {
   return (std::filesystem::path(opt.out) / "request.json").string();

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cmd_vanilla_request.hpp"
+#include "vanilla_proofs.hpp"
 #include "commands.hpp"
 #include "files.hpp"
 #include "filecoin/porep_parameters.hpp"
@@ -20,35 +21,6 @@
 namespace cuzk::bench {
 
 namespace {
-
-template <class T>
-T must(T&& result, const std::string& what) {
-  if (!result)
-    throw std::runtime_error(what + ": " + filecoin::to_string(result.code()) + ": " +
-                             result.error().message);
-  return std::forward<T>(result);
-}
-
-const filecoin::PoStProofType& post_proof(const VanillaRequest& r) {
-  return **must(filecoin::find_post_proof(std::string_view(r.proof_type)), "proof_type");
-}
-const filecoin::UpdateProofType& update_proof(const VanillaRequest& r) {
-  return **must(filecoin::find_update_proof(std::string_view(r.proof_type)), "proof_type");
-}
-filecoin::UpdateSectorValues update_values(const VanillaRequest& r) {
-  return {r.h, r.comm_r_old, r.comm_d_new, r.comm_r_new};
-}
-
-// The request's public inputs, per partition.
-std::vector<std::vector<ff::Fr>> request_inputs(const VanillaRequest& r) {
-  if (r.is_post())
-    return must(filecoin::post_proof_public_inputs(post_proof(r), r.randomness, r.sectors),
-                "public inputs")
-        .value();
-  return must(filecoin::update_proof_public_inputs(update_proof(r), update_values(r)),
-              "public inputs")
-      .value();
-}
 
 struct ProveOptions {
   std::string request, params_dir, out_proof, out_inputs;
@@ -136,20 +108,9 @@ void add_verify_vanilla_command(CLI::App& app) {
   cmd->add_option("--out-inputs", opt->out_inputs, "Also write the verifier's public inputs");
   cmd->callback([opt] {
     const VanillaRequest r = read_vanilla_request(opt->request);
-    const auto inputs = request_inputs(r);
     if (!opt->out_inputs.empty())
-      write_text_file(opt->out_inputs, partition_inputs_to_json(inputs));
-    const auto files = must(filecoin::find_circuit_parameters(opt->params_dir, r.circuit_id),
-                            "parameters").value();
-    auto vk = groth16::read_verifying_key(read_file(files.vk));
-    if (!vk) throw std::runtime_error(files.vk + ": " + vk.error().message);
-    auto verified = filecoin::verify_partition_proofs(groth16::prepare_verifying_key(*vk), inputs,
-                                                      read_file(opt->proof), r.proof_type);
-    if (verified && *verified != r.partitions) {
-      std::cerr << "verify-vanilla: " << *verified << " partition proofs, the request says "
-                << r.partitions << "\n";
-      verified = filecoin::filecoin_error(filecoin::FilecoinError::kShape, "partition count");
-    }
+      write_text_file(opt->out_inputs, partition_inputs_to_json(request_inputs(r)));
+    auto verified = verify_vanilla_proof(r, opt->params_dir, read_file(opt->proof));
     if (!verified) std::cerr << "verify-vanilla: " << verified.error().message << "\n";
     std::cout << (verified ? "valid" : "invalid") << "\n";
     if (!verified) throw CLI::RuntimeError(1);

@@ -1,11 +1,13 @@
 // Channel<T>: a bounded, closable multi-producer multi-consumer queue — the hand-off between the
 // pipeline's stages (synthesised partitions -> prover workers -> finalizer).
 //
-// push() blocks while the channel is full: that is the pipeline's backpressure. close() wakes
+// push() blocks while the channel is full: that is the pipeline's backpressure. pop() takes the
+// oldest item, pop_best() the greatest by a given order. close() wakes
 // everyone: pushes then fail, pops drain what is left and then return nullopt. remove_if() drops
 // queued items (a cancelled job's partitions), which frees their memory at once.
 #pragma once
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -19,10 +21,11 @@ class Channel {
  public:
   explicit Channel(size_t capacity) : capacity_(capacity == 0 ? 1 : capacity) {}
 
-  // False when the channel is closed (the item is dropped).
-  bool push(T item) {
+  // False when the channel is closed (the item is dropped). `overfill`: do not wait for room
+  // (an urgent item; its memory is accounted elsewhere).
+  bool push(T item, bool overfill = false) {
     std::unique_lock lock(mutex_);
-    not_full_.wait(lock, [&] { return closed_ || items_.size() < capacity_; });
+    not_full_.wait(lock, [&] { return closed_ || overfill || items_.size() < capacity_; });
     if (closed_) return false;
     items_.push_back(std::move(item));
     lock.unlock();
@@ -34,6 +37,18 @@ class Channel {
   std::optional<T> pop() {
     std::unique_lock lock(mutex_);
     not_empty_.wait(lock, [&] { return closed_ || !items_.empty(); });
+    return take_front(lock);
+  }
+
+  // Like pop(), but takes the greatest queued item by `less` (the first of equals: FIFO among
+  // them), e.g. the highest-priority job's partition.
+  template <class Less>
+  std::optional<T> pop_best(Less less) {
+    std::unique_lock lock(mutex_);
+    not_empty_.wait(lock, [&] { return closed_ || !items_.empty(); });
+    if (items_.empty()) return std::nullopt;
+    auto best = std::max_element(items_.begin(), items_.end(), less);
+    std::rotate(items_.begin(), best, std::next(best));  // to the front, the rest in order
     return take_front(lock);
   }
 

@@ -2,6 +2,8 @@
 #include "engine/job_factory.hpp"
 
 #include "engine/porep_job.hpp"
+#include "engine/post_job.hpp"
+#include "engine/snap_job.hpp"
 
 namespace cuzk::engine {
 
@@ -11,11 +13,10 @@ JobFactory filecoin_job_factory(unsigned check_threads) {
       case ProofKind::kPorepSealCommit:
         return make_porep_job(request, check_threads);
       case ProofKind::kSnapDealsUpdate:
+        return make_snap_job(request);
       case ProofKind::kWindowPostPartition:
       case ProofKind::kWinningPost:
-        return Error<SubmitError>{SubmitError::kUnimplemented,
-                                  "proof_kind: " + std::string(to_string(request.kind)) +
-                                      " is not supported by this daemon yet (PoRep only)"};
+        return make_post_job(request);
     }
     return Error<SubmitError>{SubmitError::kInvalidArgument, "proof_kind: unknown"};
   };

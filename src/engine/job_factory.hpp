@@ -2,8 +2,8 @@
 // message names the offending field. The engine calls it on the submitting thread, so a bad
 // request is answered before it is queued.
 //
-// filecoin_job_factory() is the daemon's: PoRep via make_porep_job; SnapDeals and PoSt are refused
-// as unimplemented until their circuits land. Tests and the bench's in-process mode pass their own
+// filecoin_job_factory() is the daemon's: PoRep via make_porep_job, WindowPoSt / WinningPoSt via
+// make_post_job, SnapDeals via make_snap_job. Tests and the bench's in-process mode pass their own
 // factory (e.g. one that builds BenchCircuitJobs) — the engine does not care what it proves.
 #pragma once
 

@@ -9,9 +9,9 @@ namespace cuzk::engine {
 
 std::optional<std::string> filecoin_parameter_file_name(std::string_view circuit_id,
                                                         filecoin::ParameterFile kind) {
-  auto sector = filecoin::find_porep_circuit(circuit_id);
-  if (!sector) return std::nullopt;
-  return filecoin::parameter_file_name(**sector, kind);
+  auto name = filecoin::circuit_parameter_file_name(circuit_id, kind);
+  if (!name) return std::nullopt;
+  return std::move(name).value();
 }
 
 std::optional<ParameterPath> find_parameter_file(const std::string& dir,

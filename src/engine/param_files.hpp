@@ -19,8 +19,8 @@
 
 namespace cuzk::engine {
 
-// Filecoin's file name for a circuit id ("porep-32g"), or nullopt when the id is not one of the
-// registered circuits.
+// Filecoin's file name for a circuit id ("porep-32g", "wpost-32g", "snap-32g"), or nullopt when
+// the id is not one of the registered circuits.
 std::optional<std::string> filecoin_parameter_file_name(std::string_view circuit_id,
                                                         filecoin::ParameterFile kind);
 

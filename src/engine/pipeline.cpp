@@ -208,12 +208,20 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory) {
   spdlog::debug("job {} partition {}/{}: synthesised in {:.1f} ms ({} constraints, {} aux)",
                 job->id, task.partition, job->partitions, item.partition.synthesis_ms,
                 item.assignment.num_constraints(), item.assignment.num_aux());
-  synthesized_->push(std::move(item));  // blocks while the provers are behind
+  // Blocks while the provers are behind, except for a CRITICAL job (WinningPoSt), which must not
+  // wait behind the lookahead: its memory is reserved already, and it is proven next.
+  const bool urgent = job->priority == Priority::kCritical;
+  synthesized_->push(std::move(item), urgent);
 }
 
 void Pipeline::prover_worker() {
   SystemRandom rng;
-  while (auto first = synthesized_->pop()) {
+  // The highest-priority synthesised partition first: a WinningPoSt waits only for the
+  // partitions already being proven, not for the lookahead queued before it.
+  auto by_priority = [](const Synthesized& a, const Synthesized& b) {
+    return a.partition.job->priority < b.partition.job->priority;
+  };
+  while (auto first = synthesized_->pop_best(by_priority)) {
     if (first->partition.job->ended()) continue;
     std::vector<Synthesized> batch;
     batch.push_back(std::move(*first));

@@ -9,8 +9,11 @@
 //   bounds the memory of partitions in flight. The estimate is the witness and a/b/c (from the
 //   circuit's observed sizes, or the parameter file's bounds before the first partition) plus
 //   the prover's copies of the witness, and it stays reserved until finish() returns.
-// - Prover workers take a synthesised partition and, when max_batch_size > 1, further waiting
-//   partitions of the same parameter set, and call backend.start() (which consumes the a/b/c);
+// - A CRITICAL job's synthesised partition (WinningPoSt) enters the channel even when the
+//   lookahead is full, so that it waits only for the partitions being proven.
+// - Prover workers take the highest-priority synthesised partition (the oldest among equals)
+//   and, when max_batch_size > 1, further waiting partitions of the same parameter set, and call
+//   backend.start() (which consumes the a/b/c);
 //   the pending proofs go to the finalizer, which runs finish() while the worker starts the next.
 // - Each partition's proof is recorded on its job; when the last one arrives the partition proofs
 //   are batch-verified against the job's public inputs with the circuit's verifying key and only

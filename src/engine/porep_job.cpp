@@ -1,6 +1,8 @@
 // PoRep C2 as an engine job: submit-time checks and per-partition synthesis (see porep_job.hpp).
 #include "engine/porep_job.hpp"
 
+#include "engine/request_checks.hpp"
+
 #include "filecoin/c1_check.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/commitments.hpp"
@@ -41,42 +43,34 @@ class PorepJob final : public CircuitJob {
   std::string circuit_id_, description_;
 };
 
-Error<SubmitError> invalid(std::string message) {
-  return {SubmitError::kInvalidArgument, std::move(message)};
-}
-
 }  // namespace
 
 Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofRequest& request,
                                                                  unsigned check_threads) {
   auto type = filecoin::find_seal_proof(request.registered_proof);
-  if (!type) return invalid("registered_proof: " + type.error().message);
+  if (!type) return invalid_request("registered_proof: " + type.error().message);
   const auto* proof = *type;
-  if (request.sector_size != proof->sector->sector_size) {
-    return invalid("sector_size: " + std::to_string(request.sector_size) +
-                   " does not match registered_proof " + std::to_string(proof->id) + " (" +
-                   std::string(proof->name) + ", " + std::to_string(proof->sector->sector_size) +
-                   " bytes)");
-  }
+  if (auto refused = check_sector_size(request, proof->id, proof->name, proof->sector->sector_size))
+    return *refused;
   if (request.vanilla_proof.empty()) {
-    return invalid("vanilla_proof: empty; PoRep needs Curio's C1 envelope "
+    return invalid_request("vanilla_proof: empty; PoRep needs Curio's C1 envelope "
                    "{\"SectorNum\",\"Phase1Out\",\"SectorSize\"}");
   }
   auto envelope = filecoin::parse_curio_envelope(request.vanilla_proof);
-  if (!envelope) return invalid("vanilla_proof: " + envelope.error().message);
+  if (!envelope) return invalid_request("vanilla_proof: " + envelope.error().message);
   if (envelope->sector_size != request.sector_size) {
-    return invalid("vanilla_proof: SectorSize " + std::to_string(envelope->sector_size) +
+    return invalid_request("vanilla_proof: SectorSize " + std::to_string(envelope->sector_size) +
                    " differs from sector_size " + std::to_string(request.sector_size));
   }
   if (envelope->sector_num != request.sector_number) {
-    return invalid("vanilla_proof: SectorNum " + std::to_string(envelope->sector_num) +
+    return invalid_request("vanilla_proof: SectorNum " + std::to_string(envelope->sector_num) +
                    " differs from sector_number " + std::to_string(request.sector_number));
   }
   const auto& bytes = envelope->phase1_out;
   auto c1 = filecoin::parse_c1_json({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
-  if (!c1) return invalid("vanilla_proof: Phase1Out: " + c1.error().message);
+  if (!c1) return invalid_request("vanilla_proof: Phase1Out: " + c1.error().message);
   if (c1->registered_proof->id != proof->id) {
-    return invalid("registered_proof: " + std::to_string(proof->id) + " (" +
+    return invalid_request("registered_proof: " + std::to_string(proof->id) + " (" +
                    std::string(proof->name) + ") but the C1 is for " +
                    std::string(c1->registered_proof->name));
   }
@@ -85,7 +79,7 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofReque
                                                     request.sector_number, c1->ticket, c1->comm_d,
                                                     proof->porep_id());
     if (replica_id != c1->replica_id) {
-      return invalid("miner_id / sector_number: " + std::to_string(request.miner_id) + " / " +
+      return invalid_request("miner_id / sector_number: " + std::to_string(request.miner_id) + " / " +
                      std::to_string(request.sector_number) +
                      " do not give the C1's replica_id " + to_hex(c1->replica_id));
     }
@@ -93,13 +87,13 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofReque
   filecoin::C1CheckOptions options;
   options.threads = check_threads;
   if (auto check = filecoin::check_c1(*c1, options); !check) {
-    return invalid("vanilla_proof: Phase1Out: " + check.error().message);
+    return invalid_request("vanilla_proof: Phase1Out: " + check.error().message);
   }
   filecoin::PorepPublicValues values{c1->replica_id, c1->comm_d, c1->comm_r, c1->seed};
   std::vector<std::vector<ff::Fr>> inputs;
   for (unsigned k = 0; k < proof->partitions(); ++k) {
     auto in = filecoin::porep_public_inputs(*proof, values, k);
-    if (!in) return invalid("vanilla_proof: Phase1Out: " + in.error().message);
+    if (!in) return invalid_request("vanilla_proof: Phase1Out: " + in.error().message);
     inputs.push_back(std::move(in).value());
   }
   return std::unique_ptr<CircuitJob>(

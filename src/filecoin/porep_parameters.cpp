@@ -118,6 +118,13 @@ PorepParameterFiles write_porep_test_parameters(const std::string& dir,
   return write_test_files(dir, *circuit_kind(sector.circuit_id), rng, threads, progress);
 }
 
+FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit_id,
+                                                        ParameterFile file) {
+  const auto kind = circuit_kind(circuit_id);
+  if (!kind) return unknown_circuit(circuit_id);
+  return kind->real_name(file);
+}
+
 FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& dir,
                                                             std::string_view circuit_id) {
   const auto kind = circuit_kind(circuit_id);

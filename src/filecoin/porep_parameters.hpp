@@ -40,6 +40,10 @@ PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 std::mt19937_64& rng, unsigned threads,
                                                 const groth16::SetupProgress& progress = {});
 
+// Filecoin's file name for any circuit id circuit_info_for knows; kUnknownProof for an unknown id.
+FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit_id,
+                                                        ParameterFile file);
+
 // Any circuit id circuit_info_for knows (porep-*, wpost-*, winning-*, snap-*): its Filecoin
 // files, else its test files. kUnknownProof for an unknown id or when neither pair is in `dir`.
 FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& dir,

@@ -12,26 +12,47 @@ FilecoinResult<std::vector<ff::Fr>> post_public_inputs(const PoStProofType& proo
                                                        const hash::Node32& randomness,
                                                        std::span<const PostPublicSector> sectors,
                                                        unsigned partition) {
-  if (auto ok = check_canonical(randomness, "randomness"); !ok) return ok.error();
-  const PostCircuitConfig& circuit = *proof.circuit;
-  std::vector<PostPublicSector> expanded;
   if (proof.type() == PoStType::kWinning) {
-    if (sectors.size() != kWinningPostSectorCount)
-      return filecoin_error(FilecoinError::kShape,
-                            "winning PoSt: " + std::to_string(sectors.size()) +
-                                " sectors, expected " + std::to_string(kWinningPostSectorCount));
-    expanded.assign(circuit.circuit_sectors, sectors[0]);
-    sectors = expanded;
+    return post_partition_public_inputs(proof, randomness, sectors, partition);
   }
-  const uint64_t per_partition = circuit.circuit_sectors;
+  const uint64_t per_partition = proof.circuit->circuit_sectors;
   const uint64_t first = uint64_t(partition) * per_partition;
   if (sectors.empty() || first >= sectors.size())
     return filecoin_error(FilecoinError::kShape, "PoSt partition " + std::to_string(partition) +
                                                      " of " + std::to_string(sectors.size()) +
                                                      " sectors (" + std::to_string(per_partition) +
                                                      " per partition)");
-  const auto chunk =
-      sectors.subspan(first, std::min<uint64_t>(per_partition, sectors.size() - first));
+  return post_partition_public_inputs(
+      proof, randomness,
+      sectors.subspan(first, std::min<uint64_t>(per_partition, sectors.size() - first)),
+      partition);
+}
+
+FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
+    const PoStProofType& proof, const hash::Node32& randomness,
+    std::span<const PostPublicSector> chunk, unsigned partition) {
+  if (auto ok = check_canonical(randomness, "randomness"); !ok) return ok.error();
+  const PostCircuitConfig& circuit = *proof.circuit;
+  std::vector<PostPublicSector> expanded;
+  if (proof.type() == PoStType::kWinning) {
+    if (chunk.size() != kWinningPostSectorCount)
+      return filecoin_error(FilecoinError::kShape,
+                            "winning PoSt: " + std::to_string(chunk.size()) +
+                                " sectors, expected " + std::to_string(kWinningPostSectorCount));
+    if (partition != 0)
+      return filecoin_error(FilecoinError::kShape, "winning PoSt: partition " +
+                                                       std::to_string(partition) +
+                                                       ", a WinningPoSt has only partition 0");
+    expanded.assign(circuit.circuit_sectors, chunk[0]);
+    chunk = expanded;
+  }
+  const uint64_t per_partition = circuit.circuit_sectors;
+  const uint64_t first = uint64_t(partition) * per_partition;
+  if (chunk.empty() || chunk.size() > per_partition)
+    return filecoin_error(FilecoinError::kShape,
+                          "PoSt partition " + std::to_string(partition) + ": " +
+                              std::to_string(chunk.size()) + " sectors, a partition holds 1 to " +
+                              std::to_string(per_partition));
 
   std::vector<ff::Fr> inputs;
   inputs.reserve(per_partition * (1 + circuit.circuit_challenges));

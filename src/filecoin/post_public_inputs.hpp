@@ -33,4 +33,10 @@ FilecoinResult<std::vector<ff::Fr>> post_public_inputs(const PoStProofType& proo
                                                        std::span<const PostPublicSector> sectors,
                                                        unsigned partition);
 
+// The same for one partition given only its own sectors (`chunk`: at most the circuit's sector
+// count; Winning: the one sector), as a daemon proving a single WindowPoSt partition has them.
+FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
+    const PoStProofType& proof, const hash::Node32& randomness,
+    std::span<const PostPublicSector> chunk, unsigned partition);
+
 }  // namespace cuzk::filecoin

@@ -9,6 +9,7 @@
 #include "engine/config.hpp"
 #include "engine/engine.hpp"
 #include "filecoin/c1_json.hpp"
+#include "server/client_credentials.hpp"
 #include "server/convert.hpp"
 
 namespace cuzk::server {
@@ -18,7 +19,7 @@ std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address) {
   args.SetMaxReceiveMessageSize(256 << 20);
   args.SetMaxSendMessageSize(256 << 20);
   return v1::ProvingEngine::NewStub(
-      grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args));
+      grpc::CreateCustomChannel(address, channel_credentials(client_access()), args));
 }
 
 filecoin::FilecoinResult<v1::SubmitProofRequest> make_porep_request(

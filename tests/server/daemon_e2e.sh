@@ -12,38 +12,10 @@ set -euo pipefail
 cuzk=$1 bench=$2 params=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 oracles="$here/../oracles"
-fail() { echo "FAIL: $*"; echo "--- daemon log (tail) ---"; tail -n 40 "$work/daemon.log" || true; exit 1; }
 rm -rf "$work" && mkdir -p "$work"
-sock="$work/cuzk.sock"
-addr="unix://$sock"
-
-cat >"$work/cuzk.toml" <<TOML
-[daemon]
-listen = "$addr"
-status_listen = "127.0.0.1:0"
-shutdown_grace = "60s"
-
-[srs]
-param_cache = "$params"
-
-[memory]
-total_budget = "8GiB"
-
-[synthesis]
-threads = 2
-
-[gpus]
-gpu_workers_per_device = 1
-
-[logging]
-level = "info"
-TOML
-
-"$cuzk" --config "$work/cuzk.toml" >"$work/daemon.log" 2>&1 &
-pid=$!
-trap 'kill -9 $pid 2>/dev/null || true' EXIT
-for _ in $(seq 600); do [ -S "$sock" ] && break; sleep 0.1; done
-[ -S "$sock" ] || fail "no socket at $sock"
+source "$here/daemon_lib.sh"
+start_daemon info 'status_listen = "127.0.0.1:0"
+shutdown_grace = "60s"'
 [ "$(stat -c %a "$sock")" = 660 ] || fail "socket mode $(stat -c %a "$sock"), want 660"
 port=$(sed -n 's/.*HTTP status on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/daemon.log" | head -1)
 
@@ -132,11 +104,4 @@ echo "ok: RSS idle $rss_idle KiB, after $((completed_before_batch + 2)) proofs $
 "$bench" evict --addr "$addr" --circuit porep-2k | grep -q "porep-2k: evicted" || fail "evict"
 "$bench" status --addr "$addr" | grep -Eq "^srs +porep-2k +COLD" || fail "status after evict"
 
-kill -TERM "$pid"
-rc=0
-wait "$pid" || rc=$?
-trap - EXIT
-[ "$rc" = 0 ] || fail "daemon exited $rc on SIGTERM"
-[ ! -e "$sock" ] || fail "socket left behind"
-grep -q "cuzk stopped" "$work/daemon.log" || fail "no clean stop in the log"
-echo "ok: SIGTERM -> exit 0"
+stop_daemon

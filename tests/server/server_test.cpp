@@ -1,5 +1,5 @@
 // The gRPC service in-process on a unix socket, through the client library: every RPC, the socket
-// mode, request validation (INVALID_ARGUMENT with the field named, UNIMPLEMENTED, NOT_FOUND),
+// mode, request validation (INVALID_ARGUMENT with the field named, NOT_FOUND),
 // await timeouts, cancellation, and the HTTP /metrics and /status endpoints.
 #include <gtest/gtest.h>
 #include <httplib.h>
@@ -354,9 +354,26 @@ TEST_F(PorepValidationTest, BadPorepRequests) {
   EXPECT_NE(s.error_message().find("vanilla_proof: empty"), std::string::npos);
 
   v1::SubmitProofRequest snap;
-  snap.set_proof_kind(v1::SNAP_DEALS_UPDATE);
+  snap.set_proof_kind(v1::SNAP_DEALS_UPDATE);  // registered proof 0: StackedDrg2KiBV1
   s = submit(snap);
-  EXPECT_EQ(s.error_code(), grpc::StatusCode::UNIMPLEMENTED);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(s.error_message().rfind("sector_size: 0 does not match", 0), 0u) << s.error_message();
+
+  v1::SubmitProofRequest window;
+  window.set_proof_kind(v1::WINDOW_POST_PARTITION);
+  window.set_registered_proof(10);  // StackedDrgWindow2KiBV1_2
+  window.set_sector_size(2048);
+  window.set_randomness(std::string(31, '\1'));
+  s = submit(window);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(s.error_message(), "randomness: 31 bytes, must be exactly 32");
+
+  window.set_registered_proof(0);  // StackedDrgWinning2KiBV1: not a WindowPoSt
+  s = submit(window);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(s.error_message().rfind("registered_proof: 0 (StackedDrgWinning2KiBV1) is a Winning", 0),
+            0u)
+      << s.error_message();
 
   grpc::ClientContext ctx;
   v1::GetStatusResponse status;

@@ -1,0 +1,102 @@
+// Fallback PoSt (WindowPoSt partition, WinningPoSt) as an engine job (see post_job.hpp).
+#include "engine/post_job.hpp"
+
+#include "engine/request_checks.hpp"
+#include "filecoin/post_circuit.hpp"
+#include "filecoin/post_public_inputs.hpp"
+#include "filecoin/post_vanilla.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+using filecoin::FallbackPoStSectorProof;
+using filecoin::PoStProofType;
+using filecoin::PoStType;
+
+class PostJob final : public CircuitJob {
+ public:
+  PostJob(const PoStProofType& proof, std::vector<filecoin::PostSectorWitness> witness,
+          std::vector<ff::Fr> inputs, std::string description)
+      : shape_(filecoin::post_circuit_shape(*proof.circuit)), witness_(std::move(witness)),
+        inputs_(std::move(inputs)), circuit_id_(proof.circuit_id()),
+        description_(std::move(description)) {}
+
+  const std::string& circuit_id() const override { return circuit_id_; }
+  unsigned partitions() const override { return 1; }
+  std::string describe() const override { return description_; }
+  void synthesize(unsigned, r1cs::ProvingAssignment& out) const override {
+    filecoin::synthesize_post_circuit(out, shape_, witness_);
+  }
+  std::vector<ff::Fr> public_inputs(unsigned, const r1cs::ProvingAssignment&) const override {
+    return inputs_;
+  }
+
+ private:
+  filecoin::PostCircuitShape shape_;
+  std::vector<filecoin::PostSectorWitness> witness_;  // the circuit's sectors, padded
+  std::vector<ff::Fr> inputs_;
+  std::string circuit_id_, description_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(const ProofRequest& request) {
+  auto type = filecoin::find_post_proof(request.registered_proof);
+  if (!type) return invalid_request("registered_proof: " + type.error().message);
+  const PoStProofType& proof = **type;
+  const bool winning = proof.type() == PoStType::kWinning;
+  const ProofKind expected = winning ? ProofKind::kWinningPost : ProofKind::kWindowPostPartition;
+  if (request.kind != expected) {
+    return invalid_request("registered_proof: " + std::to_string(proof.id) + " (" +
+                           std::string(proof.name) + ") is a " + to_string(proof.type()) +
+                           "PoSt proof, not a " + std::string(to_string(request.kind)));
+  }
+  if (auto refused = check_sector_size(request, proof.id, proof.name, proof.sector_size()))
+    return *refused;
+  auto randomness = node32_field(request.randomness, "randomness");
+  if (!randomness) return randomness.error();
+  if (winning && request.partition_index != 0) {
+    return invalid_request("partition_index: " + std::to_string(request.partition_index) +
+                           ", a WinningPoSt has only partition 0");
+  }
+  const size_t count = request.vanilla_proofs.size();
+  const size_t most = winning ? filecoin::kWinningPostSectorCount : proof.sector_count();
+  if (count == 0 || count > most) {
+    return invalid_request("vanilla_proofs: " + std::to_string(count) + " sector proofs; " +
+                           std::string(proof.name) +
+                           (winning ? " proves exactly 1 sector"
+                                    : " proves 1 to " + std::to_string(most) +
+                                          " sectors per partition"));
+  }
+
+  std::vector<FallbackPoStSectorProof> sectors;
+  std::vector<filecoin::PostPublicSector> public_sectors;
+  for (size_t i = 0; i < count; ++i) {
+    const std::string& bytes = request.vanilla_proofs[i];
+    auto parsed = filecoin::parse_fallback_post_sector_proof(
+        {reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()}, proof,
+        "vanilla_proofs[" + std::to_string(i) + "]");
+    if (!parsed) return invalid_request(parsed.error().message);
+    public_sectors.push_back({parsed->sector_id, parsed->comm_r});
+    sectors.push_back(std::move(parsed).value());
+  }
+  const unsigned partition = request.partition_index;
+  if (auto checked = filecoin::post_check_vanilla(proof, *randomness, sectors, partition);
+      !checked) {
+    return invalid_request("vanilla_proofs: " + checked.error().message);
+  }
+  auto inputs =
+      filecoin::post_partition_public_inputs(proof, *randomness, public_sectors, partition);
+  if (!inputs) return invalid_request("vanilla_proofs: " + inputs.error().message);
+  auto witness = filecoin::post_circuit_witness(proof, sectors);
+  if (!witness) return invalid_request("vanilla_proofs: " + witness.error().message);
+
+  std::string description = std::string(proof.name) + " miner " +
+                            std::to_string(request.miner_id) +
+                            (winning ? "" : " partition " + std::to_string(partition)) + " (" +
+                            std::to_string(count) + (count == 1 ? " sector)" : " sectors)");
+  return std::unique_ptr<CircuitJob>(std::make_unique<PostJob>(
+      proof, std::move(witness).value(), std::move(inputs).value(), std::move(description)));
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,28 @@
+// PostJob: a WindowPoSt partition or a WinningPoSt proof (Fallback PoSt), built from Curio's
+// SubmitProofRequest (lib/ffi/cuzk_funcs.go WindowPoStCuzk / WinningPoStCuzk):
+//   registered_proof  numeric RegisteredPoStProof (Winning 0-4, Window 5-9 V1, 10-14 V1_2);
+//   sector_size       its sector size;
+//   vanilla_proofs    one bincode FallbackPoStSectorProof per sector — Window: the sectors of
+//                     this one partition (1 to the partition's sector count), Winning: exactly 1;
+//   randomness        the 32-byte challenge seed (a canonical field element);
+//   partition_index   Window: which partition of the deadline these sectors are (the public
+//                     inputs use global sector indices); Winning: must be 0;
+//   miner_id          for logs (the Fallback PoSt circuit does not use the prover id).
+// make_post_job() refuses bad input at submit time, naming the field: every vanilla proof is
+// parsed against the registered proof and checked as the reference's vanilla verifier does
+// (challenged leaves, paths, comm_r = H(comm_c, comm_r_last)), and the public inputs are derived
+// from the request alone (randomness, sector ids, comm_rs), independently of synthesis. The
+// job has one pipeline partition; its 192-byte proof is the PoSt proof Curio returns.
+#pragma once
+
+#include <memory>
+
+#include "engine/circuit_job.hpp"
+#include "engine/request.hpp"
+#include "util/result.hpp"
+
+namespace cuzk::engine {
+
+Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(const ProofRequest& request);
+
+}  // namespace cuzk::engine
