@@ -109,8 +109,11 @@ class Reader {
     const toml::node* n = t.get(key);
     if (!n) return;
     if (n->is_integer() && n->as_integer()->get() >= 0) {
-      out = std::chrono::seconds(n->as_integer()->get());
-      return;
+      const std::chrono::seconds seconds(n->as_integer()->get());
+      if (seconds <= kMaxDuration) {
+        out = seconds;
+        return;
+      }
     }
     if (n->is_string()) {
       if (auto d = parse_duration(n->as_string()->get())) {
@@ -118,7 +121,8 @@ class Reader {
         return;
       }
     }
-    error(*n, section, key, "expected a duration like \"5m\", \"300s\" or seconds");
+    error(*n, section, key,
+          "expected a duration like \"5m\", \"300s\" or seconds, at most 100 years");
   }
 
   void u32_list(const toml::table& t, std::string_view section, std::string_view key,

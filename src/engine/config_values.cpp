@@ -26,6 +26,13 @@ std::optional<double> take_number(std::string_view& s) {
   return v;
 }
 
+// `ms` as a duration, or nullopt beyond kMaxDuration (checked before the conversion, which
+// would overflow).
+std::optional<std::chrono::milliseconds> bounded_ms(double ms) {
+  if (ms > double(std::chrono::milliseconds(kMaxDuration).count())) return std::nullopt;
+  return std::chrono::milliseconds(int64_t(ms));
+}
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -69,7 +76,7 @@ std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
     s.remove_prefix(n);
     if (unit.empty()) {
       if (!bare || !s.empty()) return std::nullopt;  // a bare number only on its own
-      return std::chrono::milliseconds(int64_t(*value * 1000));
+      return bounded_ms(*value * 1000);
     }
     bare = false;
     if (unit == "ms") total_ms += *value;
@@ -78,7 +85,7 @@ std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
     else if (unit == "h") total_ms += *value * 3600e3;
     else return std::nullopt;
   }
-  return std::chrono::milliseconds(int64_t(total_ms));
+  return bounded_ms(total_ms);
 }
 
 }  // namespace cuzk::engine

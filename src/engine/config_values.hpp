@@ -2,7 +2,8 @@
 // nullopt on anything malformed; the config reader turns that into a file:line error.
 //   sizes:     "256GiB", "5 GiB", "512MiB", "64KiB", "1TiB" (powers of 1024), "10GB", "500MB",
 //              "1TB", "1kB" (powers of 1000), "123" or "123B" (bytes)
-//   durations: "5m", "300s", "1h", "250ms", "1h30m", or a bare integer of seconds
+//   durations: "5m", "300s", "1h", "250ms", "1h30m", or a bare integer of seconds; at most
+//              kMaxDuration (longer is nullopt too)
 #pragma once
 
 #include <chrono>
@@ -11,6 +12,10 @@
 #include <string_view>
 
 namespace cuzk::engine {
+
+// The longest duration a config value may give: 100 years, so that adding one to a clock's
+// time point (nanoseconds in 64 bits, ~292 years) cannot overflow.
+inline constexpr std::chrono::hours kMaxDuration{24 * 365 * 100};
 
 std::optional<uint64_t> parse_byte_size(std::string_view text);
 std::optional<std::chrono::milliseconds> parse_duration(std::string_view text);

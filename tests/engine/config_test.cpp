@@ -34,6 +34,32 @@ TEST(ConfigValues, Durations) {
   EXPECT_EQ(parse_duration("5 5"), std::nullopt);
 }
 
+// Found by fuzz_config: a duration beyond int64 milliseconds was converted anyway (undefined
+// behaviour). Durations are bounded by kMaxDuration (100 years).
+TEST(ConfigValues, DurationsAreBounded) {
+  EXPECT_EQ(parse_duration("111111111111111512"), std::nullopt);  // the fuzzer's input
+  EXPECT_EQ(parse_duration("876000h"), kMaxDuration);
+  EXPECT_EQ(parse_duration("876000h1ms"), std::nullopt);
+  EXPECT_EQ(parse_duration(std::string(400, '9') + "h"), std::nullopt);
+  auto c = parse_config("[daemon]\nshutdown_grace = 9223372036854775807\n", "d.toml");
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().message,
+            "d.toml:2:18: [daemon] shutdown_grace: expected a duration like \"5m\", \"300s\" or "
+            "seconds, at most 100 years");
+  c = parse_config("[memory]\neviction_min_idle = \"876000h\"\n", "d.toml");
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_EQ(c->memory.eviction_min_idle, kMaxDuration);
+}
+
+// Found by fuzz_config with toml++ compiled in (header-only): toml++ 3.3.0 reaches
+// __builtin_unreachable on some non-ASCII characters where whitespace may stand (upstream issue
+// marzer/tomlplusplus#295). The Debian library the daemon links reports them as an error.
+TEST(Config, NonAsciiWhereWhitespaceMayStandIsAnError) {
+  auto c = parse_config("\xce\xa1sch/", "u.toml");
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().message.rfind("u.toml:1:1: ", 0), 0u) << c.error().message;
+}
+
 TEST(Config, EmptyFileGivesDefaults) {
   auto c = parse_config("", "empty.toml");
   ASSERT_TRUE(c.ok()) << c.error().message;
