@@ -10,6 +10,7 @@ APT_PACKAGES=(
   nlohmann-json3-dev libcli11-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libspdlog-dev libfmt-dev libtomlplusplus-dev libcpp-httplib-dev
+  clang libclang-rt-dev  # scripts/fuzz.sh: clang, libFuzzer and the sanitizer runtimes
 )
 
 SUDO=""
