@@ -1,9 +1,12 @@
 // cuzk-bench gen-vanilla window-post|winning-post|snap-prove: genuine vanilla proofs of really
-// sealed small test sectors (src/sealing post_vanilla_gen / update_vanilla_gen), written as
-// Curio sends them (one bincode file per PoSt sector / SnapDeals partition) next to a request
-// JSON (cmd_vanilla_request.hpp) holding what the prover and the verifier need.
+// sealed small test sectors (src/sealing post_vanilla_gen / update_vanilla_gen) or, with
+// --virtual, of virtual PoSt sectors of any size (virtual_post.hpp; SnapDeals cannot be
+// virtual), written as Curio sends them (one bincode file per PoSt sector / SnapDeals partition)
+// next to a request JSON (cmd_vanilla_request.hpp) holding what the prover and the verifier need.
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
+#include <string>
 
 #include "cmd_vanilla_request.hpp"
 #include "vanilla_proofs.hpp"
@@ -13,6 +16,7 @@
 #include "filecoin/update_vanilla.hpp"
 #include "sealing/post_vanilla_gen.hpp"
 #include "sealing/update_vanilla_gen.hpp"
+#include "sealing/virtual_post.hpp"
 #include "util/hex.hpp"
 #include "util/stopwatch.hpp"
 
@@ -25,7 +29,11 @@ struct GenVanillaOptions {
   unsigned sectors = 1;
   uint64_t seed = 0, miner_id = 1000, sector_id = 1;
   unsigned threads = 0;
+  bool virtual_sectors = false;
 };
+
+constexpr unsigned kMaxRealSectors = 1000;  // each one sealed for real
+constexpr unsigned kMaxSectors = 100000;    // virtual: 43 partitions of 32 GiB WindowPoSt
 
 std::string request_path(const GenVanillaOptions& opt) {
   return (std::filesystem::path(opt.out) / "request.json").string();
@@ -39,8 +47,14 @@ void gen_post(const GenVanillaOptions& opt) {
   if (winning != (opt.kind == "winning-post"))
     throw std::runtime_error("--proof-type " + opt.proof_type + " is a " +
                              filecoin::to_string(proof.type()) + "PoSt proof, not " + opt.kind);
-  auto set = must(sealing::generate_post_vanilla(proof, opt.miner_id, opt.sectors, opt.seed,
-                                                 opt.threads),
+  if (!opt.virtual_sectors && opt.sectors > kMaxRealSectors)
+    throw std::runtime_error("--sectors: at most " + std::to_string(kMaxRealSectors) +
+                             " sectors are sealed for real; use --virtual for more");
+  auto set = must(opt.virtual_sectors
+                      ? sealing::generate_virtual_post_vanilla(proof, opt.miner_id, opt.sectors,
+                                                               opt.seed, opt.threads)
+                      : sealing::generate_post_vanilla(proof, opt.miner_id, opt.sectors,
+                                                       opt.seed, opt.threads),
                   "gen-vanilla");
   std::filesystem::create_directories(opt.out);
   VanillaRequest r;
@@ -60,9 +74,10 @@ void gen_post(const GenVanillaOptions& opt) {
     r.vanilla_proofs.push_back(name);
   }
   write_vanilla_request(request_path(opt), r);
-  std::cerr << "gen-vanilla: " << proof.name << ", " << set->sectors.size() << " sector(s) proven of "
-            << set->sector_set_size << " sealed, " << set->partitions << " partition(s), in "
-            << sw.total_ms() << " ms\n";
+  std::cerr << "gen-vanilla: " << proof.name << ", " << set->sectors.size()
+            << " sector(s) proven of " << set->sector_set_size
+            << (opt.virtual_sectors ? " virtual" : " sealed") << ", " << set->partitions
+            << " partition(s), in " << sw.total_ms() << " ms\n";
   std::cout << request_path(opt) << "\n";
 }
 
@@ -70,6 +85,8 @@ void gen_snap(const GenVanillaOptions& opt) {
   Stopwatch sw;
   const filecoin::UpdateProofType& proof = **must(
       filecoin::find_update_proof(std::string_view(opt.proof_type)), "--proof-type");
+  if (opt.virtual_sectors)
+    throw std::runtime_error("--virtual: " + sealing::virtual_update_error(proof.name).message);
   auto set = must(sealing::generate_update_vanilla(proof, opt.miner_id, opt.sector_id, opt.seed,
                                                    opt.threads),
                   "gen-vanilla");
@@ -102,7 +119,9 @@ void gen_snap(const GenVanillaOptions& opt) {
 void add_gen_vanilla_command(CLI::App& app) {
   auto opt = std::make_shared<GenVanillaOptions>();
   auto* cmd = app.add_subcommand(
-      "gen-vanilla", "Genuine PoSt / SnapDeals vanilla proofs of real small test sectors");
+      "gen-vanilla",
+      "Genuine PoSt / SnapDeals vanilla proofs of real small test sectors (PoSt: or virtual "
+      "sectors of any size)");
   cmd->add_option("kind", opt->kind, "window-post, winning-post or snap-prove")
       ->required()
       ->check(CLI::IsMember({"window-post", "winning-post", "snap-prove"}));
@@ -111,8 +130,12 @@ void add_gen_vanilla_command(CLI::App& app) {
                   "update proof (StackedDrg2KiBV1)")
       ->required();
   cmd->add_option("--sectors", opt->sectors,
-                  "Sectors sealed (Window: all proven; Winning: the set one is picked from)")
-      ->check(CLI::Range(1u, 1000u));
+                  "Sectors sealed or virtual (Window: all proven; Winning: the set one is picked "
+                  "from); at most 1000 sealed")
+      ->check(CLI::Range(1u, kMaxSectors));
+  cmd->add_flag("--virtual", opt->virtual_sectors,
+                "PoSt: virtual sectors (sparse tree R_last, random comm_c) of any size instead "
+                "of sealing; not for snap-prove");
   cmd->add_option("--seed", opt->seed, "Seeds data, tickets and randomness (default 0)");
   cmd->add_option("--miner-id", opt->miner_id, "Miner id (prover id = its LEB128 varint)");
   cmd->add_option("--sector-id", opt->sector_id, "SnapDeals: the sector number (default 1)");

@@ -28,29 +28,39 @@ filecoin::FallbackPoStSectorProof post_sector_vanilla_proof(const filecoin::PoSt
   return {sector.sector_number, sector.comm_r, {std::move(p)}};
 }
 
+SealingResult<PostSetPlan> plan_post_vanilla(const filecoin::PoStProofType& proof,
+                                             uint64_t miner_id, unsigned sector_count,
+                                             uint64_t seed) {
+  if (sector_count == 0)
+    return sealing_error(SealingError::kBadSectorData, "PoSt test data: no sectors");
+  PostSetPlan plan;
+  PostVanillaSet& set = plan.set;
+  set.proof = &proof;
+  set.miner_id = miner_id;
+  set.prover_id = filecoin::prover_id_from_miner_id(miner_id);
+  set.randomness = SeededStream("post-randomness", seed).next_fr32();
+  set.sector_set_size = sector_count;
+  if (proof.type() == filecoin::PoStType::kWinning) {
+    auto picked =
+        filecoin::winning_post_sector_challenges(set.randomness, set.prover_id, sector_count);
+    if (!picked) return sealing_error(SealingError::kBadSectorData, picked.error().message);
+    for (uint64_t index : *picked) plan.sector_numbers.push_back(index + 1);
+  } else {
+    for (unsigned i = 0; i < sector_count; ++i) plan.sector_numbers.push_back(i + 1);
+  }
+  set.partitions = proof.partitions(plan.sector_numbers.size());
+  return plan;
+}
+
 SealingResult<PostVanillaSet> generate_post_vanilla(const filecoin::PoStProofType& proof,
                                                     uint64_t miner_id, unsigned sector_count,
                                                     uint64_t seed, unsigned threads) {
-  if (sector_count == 0)
-    return sealing_error(SealingError::kBadSectorData, "PoSt test data: no sectors");
+  auto plan = plan_post_vanilla(proof, miner_id, sector_count, seed);
+  if (!plan) return plan.error();
   auto seal_proof = seal_proof_for_size(proof.sector_size());
   if (!seal_proof) return seal_proof.error();
-  PostVanillaSet out;
-  out.proof = &proof;
-  out.miner_id = miner_id;
-  out.prover_id = filecoin::prover_id_from_miner_id(miner_id);
-  out.randomness = SeededStream("post-randomness", seed).next_fr32();
-  out.sector_set_size = sector_count;
-
-  std::vector<uint64_t> proven;  // sector numbers (1-based) in proof order
-  if (proof.type() == filecoin::PoStType::kWinning) {
-    auto picked = filecoin::winning_post_sector_challenges(out.randomness, out.prover_id,
-                                                           sector_count);
-    if (!picked) return sealing_error(SealingError::kBadSectorData, picked.error().message);
-    for (uint64_t index : *picked) proven.push_back(index + 1);
-  } else {
-    for (unsigned i = 0; i < sector_count; ++i) proven.push_back(i + 1);
-  }
+  PostVanillaSet out = std::move(plan->set);
+  const std::vector<uint64_t>& proven = plan->sector_numbers;
   for (size_t i = 0; i < proven.size(); ++i) {
     SealRequest request = seal_request_from_seed(**seal_proof, miner_id, proven[i], seed);
     request.data = random_sector_data(*(*seal_proof)->sector, seed * 1000 + proven[i]);
@@ -60,7 +70,6 @@ SealingResult<PostVanillaSet> generate_post_vanilla(const filecoin::PoStProofTyp
     out.sectors.push_back({sealed->sector_number, sealed->comm_r});
     out.vanilla.push_back(post_sector_vanilla_proof(proof, out.randomness, *sealed, i));
   }
-  out.partitions = proof.partitions(out.sectors.size());
   return out;
 }
 

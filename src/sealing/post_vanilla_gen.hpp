@@ -35,6 +35,18 @@ filecoin::FallbackPoStSectorProof post_sector_vanilla_proof(const filecoin::PoSt
                                                             const RealTestSector& sector,
                                                             uint64_t sector_index);
 
+// A set without its proofs (miner, prover id, randomness drawn from `seed`, sector set size,
+// partitions) and the sector numbers it proves, in proof order: Window 1..sector_count, Winning
+// the one its sector challenge picks. Shared by the real and the virtual (virtual_post.hpp)
+// generators. kBadSectorData for no sectors.
+struct PostSetPlan {
+  PostVanillaSet set;  // sectors and vanilla empty
+  std::vector<uint64_t> sector_numbers;
+};
+SealingResult<PostSetPlan> plan_post_vanilla(const filecoin::PoStProofType& proof,
+                                             uint64_t miner_id, unsigned sector_count,
+                                             uint64_t seed);
+
 // kTooLargeToSeal for sizes that cannot be sealed for real; kBadSectorData for no sectors.
 SealingResult<PostVanillaSet> generate_post_vanilla(const filecoin::PoStProofType& proof,
                                                     uint64_t miner_id, unsigned sector_count,
