@@ -178,25 +178,66 @@ void Engine::dispatcher() {
     if (batch.size() > 1) {
       spdlog::info("dispatching a batch of {} {} jobs", batch.size(), batch.front()->circuit_id);
     }
-    for (const auto& job : batch) admit(job);
+    for (const auto& job : batch) dispatch(job);
     lock.lock();
   }
 }
 
-void Engine::admit(const JobPtr& job) {
+void Engine::dispatch(const JobPtr& job) {
   if (job->ended()) return;
-  const auto admitted = Clock::now();
-  const double queue_ms = ms_between(job->submitted, admitted);
-  double srs_ms = 0;
-  auto lease = srs_.acquire(job->circuit_id, &srs_ms);
-  if (!lease) {
-    if (job->fail("parameters: " + lease.error().message)) {
-      spdlog::error("job {}: failed: parameters: {}", job->id, lease.error().message);
-    }
+  if (auto lease = srs_.acquire_if_hot(job->circuit_id)) {
+    admit(job, std::move(*lease), 0);
     return;
   }
-  if (srs_ms >= 1) metrics_.srs_loaded(srs_ms / 1000);
-  auto shared = std::make_shared<SrsLease>(std::move(lease).value());
+  std::lock_guard lock(mutex_);
+  join_finished_loaders();
+  auto [waiting, first] = loading_.try_emplace(job->circuit_id);
+  waiting->second.push_back(job);
+  if (!first) return;  // its loader admits it too
+  auto done = std::make_shared<std::atomic<bool>>(false);
+  loaders_.push_back({std::thread([this, circuit = job->circuit_id, done] {
+                        load_and_admit(circuit);
+                        *done = true;
+                      }),
+                      done});
+}
+
+void Engine::load_and_admit(std::string circuit) {
+  const auto started = Clock::now();
+  double load_ms = 0;
+  auto lease = srs_.acquire(circuit, &load_ms);
+  if (lease && load_ms >= 1) metrics_.srs_loaded(load_ms / 1000);
+  std::vector<JobPtr> jobs;
+  {
+    std::lock_guard lock(mutex_);
+    jobs = std::move(loading_[circuit]);
+    loading_.erase(circuit);
+  }
+  for (const auto& job : jobs) {
+    if (job->ended()) continue;
+    if (!lease) {
+      if (job->fail("parameters: " + lease.error().message)) {
+        spdlog::error("job {}: failed: parameters: {}", job->id, lease.error().message);
+      }
+      continue;
+    }
+    auto own = srs_.acquire(circuit);  // hot: at once (our lease keeps it from eviction)
+    if (!own) continue;
+    admit(job, std::move(own).value(), ms_between(std::max(started, job->submitted), Clock::now()));
+  }
+}
+
+void Engine::join_finished_loaders() {
+  std::erase_if(loaders_, [](Loader& l) {
+    if (!*l.done) return false;
+    l.thread.join();
+    return true;
+  });
+}
+
+void Engine::admit(const JobPtr& job, SrsLease lease, double srs_ms) {
+  const double queue_ms = std::max(0.0, ms_between(job->submitted, Clock::now()) - srs_ms);
+  auto shared = std::make_shared<SrsLease>(std::move(lease));
   if (!job->start_running(std::move(shared), queue_ms, srs_ms)) return;  // cancelled meanwhile
   spdlog::info("job {}: admitted after {:.0f} ms queued; parameters {} ready in {:.0f} ms",
                job->id, queue_ms, job->circuit_id, srs_ms);
@@ -293,6 +334,11 @@ EngineStatus Engine::status() const {
     for (ProofKind kind : kProofKinds) {
       s.queues.push_back({kind, uint32_t(scheduler_.pending(kind)), 0});
     }
+    for (const auto& [circuit, waiting] : loading_) {  // still pending: their parameters load
+      for (const auto& job : waiting) {
+        if (!job->ended()) ++s.queues[size_t(job->kind) - 1].pending;
+      }
+    }
     for (const auto& [id, job] : jobs_) {
       if (job->state() != JobState::kRunning) continue;
       ++s.queues[size_t(job->kind) - 1].in_progress;
@@ -346,6 +392,12 @@ void Engine::shutdown(std::chrono::milliseconds grace) {
   }
   dispatch_cv_.notify_all();
   if (dispatcher_thread_.joinable()) dispatcher_thread_.join();
+  std::vector<Loader> loaders;
+  {
+    std::lock_guard lock(mutex_);
+    loaders.swap(loaders_);
+  }
+  for (auto& l : loaders) l.thread.join();  // their loads end at once: the manager is stopped
   pipeline_->stop();
   spdlog::info("engine: stopped");
 }

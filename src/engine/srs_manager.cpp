@@ -96,6 +96,7 @@ Result<SrsLease, SrsError> SrsManager::acquire(const std::string& circuit_id, do
   if (!entry.hot) {
     entry.loading = true;
     lock.unlock();
+    if (options_.before_load) options_.before_load(circuit_id);
     auto loaded = load(entry);
     lock.lock();
     entry.loading = false;
@@ -106,6 +107,16 @@ Result<SrsLease, SrsError> SrsManager::acquire(const std::string& circuit_id, do
   ++entry.refs;
   entry.last_used = Clock::now();
   if (load_ms) *load_ms = sw.total_ms();
+  return SrsLease(this, entry.hot);
+}
+
+std::optional<SrsLease> SrsManager::acquire_if_hot(const std::string& circuit_id) {
+  std::lock_guard lock(mutex_);
+  auto it = entries_.find(circuit_id);
+  if (it == entries_.end() || !it->second->hot || it->second->loading) return std::nullopt;
+  Entry& entry = *it->second;
+  ++entry.refs;
+  entry.last_used = Clock::now();
   return SrsLease(this, entry.hot);
 }
 

@@ -19,6 +19,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -78,6 +79,8 @@ struct SrsOptions {
   // Called (with the manager's lock held) before a set's parameters are dropped: the backend
   // releases any device copy (backend_factory.hpp).
   std::function<void(const groth16::Parameters&)> on_unload;
+  // Tests: called on the loading thread before a set is read from disk.
+  std::function<void(const std::string& circuit_id)> before_load;
 };
 
 struct SrsEntryStatus {
@@ -100,6 +103,8 @@ class SrsManager {
   // Blocks until the circuit's parameters are hot. `load_ms` receives this call's wait (0 when
   // they were hot already).
   Result<SrsLease, SrsError> acquire(const std::string& circuit_id, double* load_ms = nullptr);
+  // A lease at once when the set is hot (loaded, not reloading); nullopt otherwise (never loads).
+  std::optional<SrsLease> acquire_if_hot(const std::string& circuit_id);
 
   struct PreloadResult {
     bool already_loaded = false;

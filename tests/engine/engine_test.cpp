@@ -326,6 +326,33 @@ TEST(Engine, PreloadEvictAndInUse) {
   EXPECT_TRUE(engine.evict_srs("chain-96").ok());
 }
 
+// A parameter set loads on a loader thread: jobs of a resident circuit are admitted and proven
+// while it loads (a WinningPoSt is not held up by a PoRep set coming off disk).
+TEST(Engine, ParameterLoadsDoNotHoldUpOtherCircuits) {
+  TestJobs jobs;
+  jobs.add("loading", TestJobSpec(kOtherCircuit, 1, 1));
+  jobs.add("resident", TestJobSpec(kSmallCircuit, 2, 1));
+  auto load_gate = std::make_shared<Gate>();
+  EngineOptions options = test_engine_options(shared_param_dir());
+  options.srs.before_load = [load_gate](const std::string& circuit) {
+    if (circuit == "chain-96") load_gate->pass();
+  };
+  Engine engine(options, jobs.factory());
+  ASSERT_TRUE(engine.preload_srs("chain-64").ok());
+  const auto loading = submit_ok(engine, test_request("loading"));
+  ASSERT_TRUE(load_gate->wait_entered());
+  const auto resident = submit_ok(engine, test_request("resident", Priority::kCritical));
+  expect_valid_bench_proof(await_end(engine, resident), kSmallCircuit, 2, 1);
+  auto status = engine.status();
+  EXPECT_EQ(status.queues[size_t(ProofKind::kPorepSealCommit) - 1].pending, 1u)
+      << "the job waiting for its parameters counts as pending";
+  EXPECT_EQ(engine.await(loading, std::chrono::milliseconds(0))->state, JobState::kQueued);
+  load_gate->open();
+  const auto o = await_end(engine, loading);
+  expect_valid_bench_proof(o, kOtherCircuit, 1, 1);
+  EXPECT_GT(o.timings.srs_load_ms, 0.0);
+}
+
 TEST(Engine, ParametersLargerThanTheBudgetFailTheJob) {
   TestJobs jobs;
   jobs.add("big", TestJobSpec(kSmallCircuit, 1, 1));
