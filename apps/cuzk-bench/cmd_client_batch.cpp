@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -17,16 +16,11 @@
 
 #include "commands.hpp"
 #include "server/client.hpp"
+#include "util/latency.hpp"
 #include "util/stopwatch.hpp"
 
 namespace cuzk::bench {
 namespace {
-
-double percentile(std::vector<double> sorted, double p) {
-  if (sorted.empty()) return 0;
-  const size_t rank = size_t(std::ceil(p / 100 * double(sorted.size())));
-  return sorted[std::clamp<size_t>(rank, 1, sorted.size()) - 1];
-}
 
 void draw_progress(size_t done, size_t failed, size_t total, double seconds) {
   constexpr int kWidth = 40;
@@ -111,7 +105,6 @@ void add_client_batch_command(CLI::App& app) {
     const double seconds = wall.total_ms() / 1000;
     std::cerr << "\n";
 
-    std::sort(latencies.begin(), latencies.end());
     double queue = 0, synthesis = 0, prove = 0;
     for (const auto& r : results) {
       queue += double(r.queue_wait_ms());
@@ -121,9 +114,9 @@ void add_client_batch_command(CLI::App& app) {
     const double n = std::max<double>(1, double(results.size()));
     std::printf("batch: %zu completed, %zu failed in %.1f s: %.2f proofs/min (concurrency %u)\n",
                 results.size(), failed, seconds, double(results.size()) / seconds * 60, opt->jobs);
-    std::printf("latency ms: p50 %.0f  p90 %.0f  p99 %.0f  max %.0f\n", percentile(latencies, 50),
-                percentile(latencies, 90), percentile(latencies, 99),
-                latencies.empty() ? 0.0 : latencies.back());
+    const auto latency = summarize_latencies(std::move(latencies));
+    std::printf("latency ms: p50 %.0f  p90 %.0f  p99 %.0f  max %.0f\n", latency.p50, latency.p90,
+                latency.p99, latency.max);
     std::printf("daemon mean ms: queue %.0f  synthesis %.0f  prove %.0f\n", queue / n,
                 synthesis / n, prove / n);
     if (failed > 0) throw CLI::RuntimeError(1);

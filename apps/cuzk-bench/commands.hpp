@@ -20,6 +20,7 @@ void add_prove_vanilla_command(CLI::App& app);   // prove-vanilla
 void add_verify_vanilla_command(CLI::App& app);  // verify-vanilla
 void add_client_single_command(CLI::App& app);  // daemon client: single, batch, status, ...
 void add_client_batch_command(CLI::App& app);
+void add_client_stress_command(CLI::App& app);
 void add_client_admin_commands(CLI::App& app);
 
 }  // namespace cuzk::bench

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   cuzk::bench::add_verify_vanilla_command(app);
   cuzk::bench::add_client_single_command(app);
   cuzk::bench::add_client_batch_command(app);
+  cuzk::bench::add_client_stress_command(app);
   cuzk::bench::add_client_admin_commands(app);
   try {
     app.parse(argc, argv);
