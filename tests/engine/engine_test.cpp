@@ -19,54 +19,17 @@ namespace cuzk::engine {
 namespace {
 
 using namespace std::chrono_literals;
+using testing::await_end;
+using testing::expect_valid_bench_proof;
 using testing::Gate;
 using testing::kOtherCircuit;
 using testing::kSmallCircuit;
 using testing::shared_param_dir;
+using testing::submit_ok;
 using testing::test_engine_options;
 using testing::test_request;
 using testing::TestJobs;
 using testing::TestJobSpec;
-
-// Checks every partition proof of a bench job against inputs synthesised here, with the .vk
-// prefix of the parameter file.
-void expect_valid_bench_proof(const JobOutcome& o, size_t constraints, uint64_t seed,
-                              unsigned partitions) {
-  ASSERT_EQ(o.state, JobState::kCompleted) << o.error;
-  ASSERT_EQ(o.proof.size(), partitions * groth16::kProofBytes);
-  MappedFile file(shared_param_dir() + "/" + groth16::bench_circuit_params_stem(constraints) +
-                  ".params");
-  auto vk = groth16::read_verifying_key(file.bytes(), true);
-  ASSERT_TRUE(vk.ok());
-  auto pvk = groth16::prepare_verifying_key(*vk);
-  auto proofs = groth16::decode_proofs(o.proof);
-  ASSERT_TRUE(proofs.ok());
-  for (unsigned k = 0; k < partitions; ++k) {
-    r1cs::ProvingAssignment pa;
-    groth16::synthesize_bench_circuit(pa, constraints, seed + k);
-    std::vector<ff::Fr> inputs(pa.inputs().begin() + 1, pa.inputs().end());
-    EXPECT_TRUE(groth16::verify_proof(pvk, (*proofs)[k], inputs)) << "partition " << k;
-    // And not against another partition's inputs: the order is right.
-    if (partitions > 1) {
-      r1cs::ProvingAssignment other;
-      groth16::synthesize_bench_circuit(other, constraints, seed + (k + 1) % partitions);
-      std::vector<ff::Fr> wrong(other.inputs().begin() + 1, other.inputs().end());
-      EXPECT_FALSE(groth16::verify_proof(pvk, (*proofs)[k], wrong)) << "partition " << k;
-    }
-  }
-}
-
-JobOutcome await_end(Engine& engine, const std::string& id) {
-  auto o = engine.await(id, std::nullopt);
-  EXPECT_TRUE(o.has_value());
-  return o.value_or(JobOutcome{});
-}
-
-std::string submit_ok(Engine& engine, ProofRequest request) {
-  auto r = engine.submit(std::move(request));
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-  return r.ok() ? r->job_id : std::string();
-}
 
 TEST(Engine, ProvesAndVerifiesSingleAndMultiPartitionJobs) {
   TestJobs jobs;
