@@ -2,6 +2,7 @@
 #include "engine/post_job.hpp"
 
 #include "engine/request_checks.hpp"
+#include "filecoin/post_challenges.hpp"
 #include "filecoin/post_circuit.hpp"
 #include "filecoin/post_public_inputs.hpp"
 #include "filecoin/post_vanilla.hpp"
@@ -55,6 +56,8 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(const ProofReques
     return *refused;
   auto randomness = node32_field(request.randomness, "randomness");
   if (!randomness) return randomness.error();
+  if (auto canonical = filecoin::check_canonical(*randomness, "randomness"); !canonical)
+    return invalid_request(canonical.error().message);
   if (winning && request.partition_index != 0) {
     return invalid_request("partition_index: " + std::to_string(request.partition_index) +
                            ", a WinningPoSt has only partition 0");
