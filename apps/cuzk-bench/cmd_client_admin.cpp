@@ -1,8 +1,9 @@
-// cuzk-bench status / preload / evict / metrics: the daemon's administrative RPCs.
+// cuzk-bench status / preload / evict / metrics / cancel: the daemon's administrative RPCs.
 //   status  [--addr ADDR] [--json]     queues, parameter sets, counters, memory
 //   preload --circuit porep-32g        load a circuit's parameters now
 //   evict   --circuit porep-32g        drop them (refused while a proof uses them)
 //   metrics                            the Prometheus text
+//   cancel  --job-id ID                cancel a queued or running job
 #include <google/protobuf/util/json_util.h>
 
 #include <cstdio>
@@ -102,6 +103,21 @@ void add_client_admin_commands(CLI::App& app) {
       std::printf("%s: %s, %lu bytes freed\n", circuit->c_str(),
                   response.was_loaded() ? "evicted" : "was not loaded",
                   static_cast<unsigned long>(response.freed_bytes()));
+    });
+  }
+  {
+    auto* cmd = app.add_subcommand("cancel", "Cancel a queued or running job (CancelProof)");
+    auto addr = add_addr(cmd);
+    auto job_id = std::make_shared<std::string>();
+    cmd->add_option("--job-id", *job_id, "The job id SubmitProof answered")->required();
+    cmd->callback([addr, job_id] {
+      grpc::ClientContext ctx;
+      v1::CancelProofRequest request;
+      request.set_job_id(*job_id);
+      v1::CancelProofResponse response;
+      check(server::connect(*addr)->CancelProof(&ctx, request, &response), "CancelProof");
+      std::printf("%s: cancelled (%s)\n", job_id->c_str(),
+                  response.was_running() ? "was running" : "was queued or had ended");
     });
   }
   {

@@ -2,7 +2,7 @@
 # CTest: the cuzk daemon binary end to end on a unix socket, driven by cuzk-bench's client
 # commands: 2 KiB PoRep C1s from real sealing; preload, status, single proofs at different
 # priorities (each verified by our C2 verifier and, when node is available, by @noble/curves, and
-# one more submitted by an independent @grpc/grpc-js client built from the .proto),
+# one more submitted by an independent @grpc/grpc-js client built from the .proto), a cancel,
 # a batch from concurrent clients, a request the daemon must refuse (INVALID_ARGUMENT) while it
 # keeps serving, metrics over gRPC and HTTP, evict, the daemon's memory back to its idle level
 # after the proofs, and SIGTERM -> exit 0 with the socket removed.
@@ -53,6 +53,18 @@ for n in 1 2 3; do
   grep -q "total .* ms; round trip" "$work/single-$n.out" || fail "single $n: no timings"
 done
 echo "ok: 3 single proofs (low, critical, normal) verified; bad request refused"
+
+# A cancel: a low-priority job, cancelled through CancelProof; its client sees CANCELLED.
+"$bench" single --addr "$addr" --c1 "$work/envelope-4.json" --miner-id 1000 --priority low \
+  --request-id to-cancel >"$work/cancel.out" 2>&1 &
+cancel_client=$!
+for _ in $(seq 600); do grep -q "request 'to-cancel'" "$work/daemon.log" && break; sleep 0.1; done
+job=$(sed -n "s/.*job \([0-9a-f]*\): submitted .*request 'to-cancel'.*/\1/p" "$work/daemon.log" | head -1)
+[ -n "$job" ] || fail "the job to cancel was not submitted"
+"$bench" cancel --addr "$addr" --job-id "$job" | grep -q "^$job: cancelled" || fail "cancel $job"
+if wait "$cancel_client"; then fail "the cancelled job's client succeeded: $(cat "$work/cancel.out")"; fi
+grep -q "CANCELLED" "$work/cancel.out" || fail "cancelled client: $(cat "$work/cancel.out")"
+echo "ok: a job cancelled through CancelProof ends CANCELLED for its client"
 
 if command -v node >/dev/null 2>&1; then
   [ -d "$oracles/node_modules/@noble/curves" ] || (cd "$oracles" && npm ci --no-audit --no-fund >/dev/null)
