@@ -8,6 +8,7 @@
 
 #include "engine/engine_fixture.hpp"
 #include "engine/watchdog.hpp"
+#include "service_fixture.hpp"
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
 
@@ -25,19 +26,8 @@ using engine::testing::TestJobs;
 using engine::testing::TestJobSpec;
 using engine::testing::Watchdog;
 
-class ServerFaults : public ::testing::Test {
+class ServerFaults : public testing::ServiceFixture {
  protected:
-  void start(engine::EngineOptions options) {
-    engine_ = std::make_unique<engine::Engine>(std::move(options), jobs_.factory());
-    server_ = std::make_unique<GrpcServer>(*engine_, "unix://" + dir_.str() + "/cuzk.sock");
-    stub_ = connect(server_->address());
-  }
-  void TearDown() override {
-    gate_->open();
-    server_.reset();
-    engine_.reset();
-  }
-
   std::string submit(const std::string& request_id) {
     grpc::ClientContext ctx;
     v1::SubmitProofRequest request;
@@ -56,12 +46,6 @@ class ServerFaults : public ::testing::Test {
   }
 
   Watchdog watchdog_;
-  TempDir dir_{"server-faults"};
-  TestJobs jobs_;
-  std::shared_ptr<Gate> gate_ = std::make_shared<Gate>();
-  std::unique_ptr<engine::Engine> engine_;
-  std::unique_ptr<GrpcServer> server_;
-  std::unique_ptr<v1::ProvingEngine::Stub> stub_;
 };
 
 TEST_F(ServerFaults, ClientLeavingAwaitProofDoesNotStopTheJob) {

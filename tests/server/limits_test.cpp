@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/engine_fixture.hpp"
+#include "service_fixture.hpp"
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
 
@@ -17,7 +18,7 @@ using engine::testing::test_engine_options;
 using engine::testing::TestJobs;
 using engine::testing::TestJobSpec;
 
-class LimitsTest : public ::testing::Test {
+class LimitsTest : public testing::ServiceFixture {
  protected:
   void SetUp() override {
     jobs_.add("first", TestJobSpec(kSmallCircuit, 1, 1));
@@ -27,9 +28,7 @@ class LimitsTest : public ::testing::Test {
     options.scheduler.max_batch_size = 2;
     options.scheduler.max_batch_wait = std::chrono::hours(1);
     options.pipeline.max_batch_size = 2;
-    engine_ = std::make_unique<engine::Engine>(options, jobs_.factory());
-    server_ = std::make_unique<GrpcServer>(*engine_, "unix://" + dir_.str() + "/cuzk.sock");
-    stub_ = connect(server_->address());
+    start(options);
   }
 
   grpc::Status submit(const std::string& request_id, uint64_t sector_number,
@@ -41,12 +40,6 @@ class LimitsTest : public ::testing::Test {
     grpc::ClientContext context;
     return stub_->SubmitProof(&context, request, response);
   }
-
-  TempDir dir_{"limits"};
-  TestJobs jobs_;
-  std::unique_ptr<engine::Engine> engine_;
-  std::unique_ptr<GrpcServer> server_;
-  std::unique_ptr<v1::ProvingEngine::Stub> stub_;
 };
 
 TEST_F(LimitsTest, FullQueueIsResourceExhausted) {

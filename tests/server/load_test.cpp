@@ -23,6 +23,7 @@
 #include "groth16/verifier.hpp"
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
+#include "service_fixture.hpp"
 #include "util/latency.hpp"
 #include "util/mapped_file.hpp"
 #include "util/stopwatch.hpp"
@@ -67,7 +68,7 @@ struct Outcome {
   bool cancel_sent = false;
 };
 
-class LoadTest : public ::testing::Test {
+class LoadTest : public testing::ServiceFixture {
  protected:
   void SetUp() override {
     engine::setup_logging("error", "text");  // thousands of refusal warnings would drown the rest
@@ -76,13 +77,10 @@ class LoadTest : public ::testing::Test {
       jobs_.add(request_id(j), fixture::TestJobSpec(fixture::kSmallCircuit, seed_of(j), 1));
     auto options = fixture::test_engine_options(fixture::shared_param_dir());
     options.max_pending = kMaxPending;
-    engine_ = std::make_unique<engine::Engine>(options, jobs_.factory());
-    server_ = std::make_unique<GrpcServer>(*engine_, "unix://" + dir_.str() + "/cuzk.sock");
+    start(options);
   }
   void TearDown() override {
-    gate_->open();
-    server_.reset();
-    engine_.reset();
+    ServiceFixture::TearDown();
     engine::setup_logging("info", "text");
   }
 
@@ -150,11 +148,6 @@ class LoadTest : public ::testing::Test {
     return response;
   }
 
-  fixture::TempDir dir_{"load"};
-  fixture::TestJobs jobs_;
-  std::shared_ptr<fixture::Gate> gate_ = std::make_shared<fixture::Gate>();
-  std::unique_ptr<engine::Engine> engine_;
-  std::unique_ptr<GrpcServer> server_;
   std::vector<Outcome> outcomes_ = std::vector<Outcome>(kJobs);
   std::mutex mutex_;
   std::condition_variable refused_cv_;

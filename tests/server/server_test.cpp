@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/engine_fixture.hpp"
+#include "service_fixture.hpp"
 #include "groth16/verifier.hpp"
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
@@ -49,29 +50,14 @@ bool proof_verifies(const std::string& proof, size_t constraints, uint64_t seed)
   return groth16::verify_proof(groth16::prepare_verifying_key(*vk), *decoded, inputs);
 }
 
-class ServerTest : public ::testing::Test {
+class ServerTest : public testing::ServiceFixture {
  protected:
   void SetUp() override {
     jobs_.add("a", TestJobSpec(kSmallCircuit, 100, 1));
     jobs_.add("b", TestJobSpec(kSmallCircuit, 200, 1));
     jobs_.add("held", TestJobSpec(kSmallCircuit, 300, 2).gated(gate_, 0));
-    engine_ = std::make_unique<engine::Engine>(test_engine_options(shared_param_dir()),
-                                               jobs_.factory());
-    server_ = std::make_unique<GrpcServer>(*engine_, "unix://" + dir_.str() + "/cuzk.sock");
-    stub_ = connect(server_->address());
+    start(test_engine_options(shared_param_dir()));
   }
-  void TearDown() override {
-    gate_->open();
-    server_.reset();
-    engine_.reset();
-  }
-
-  TempDir dir_{"server"};
-  TestJobs jobs_;
-  std::shared_ptr<Gate> gate_ = std::make_shared<Gate>();
-  std::unique_ptr<engine::Engine> engine_;
-  std::unique_ptr<GrpcServer> server_;
-  std::unique_ptr<v1::ProvingEngine::Stub> stub_;
 };
 
 TEST_F(ServerTest, UnixSocketIsGroupOnly) {
@@ -299,24 +285,16 @@ TEST_F(ServerTest, SocketPathThatIsNotASocketIsRefused) {
 }
 
 // The daemon's own job factory refuses bad PoRep requests before anything is queued.
-class PorepValidationTest : public ::testing::Test {
+class PorepValidationTest : public testing::ServiceFixture {
  protected:
   void SetUp() override {
-    engine_ = std::make_unique<engine::Engine>(test_engine_options(shared_param_dir()),
-                                               engine::filecoin_job_factory(1));
-    server_ = std::make_unique<GrpcServer>(*engine_, "unix://" + dir_.str() + "/cuzk.sock");
-    stub_ = connect(server_->address());
+    start(test_engine_options(shared_param_dir()), engine::filecoin_job_factory(1));
   }
   grpc::Status submit(const v1::SubmitProofRequest& request) {
     grpc::ClientContext ctx;
     v1::SubmitProofResponse response;
     return stub_->SubmitProof(&ctx, request, &response);
   }
-
-  TempDir dir_{"porep"};
-  std::unique_ptr<engine::Engine> engine_;
-  std::unique_ptr<GrpcServer> server_;
-  std::unique_ptr<v1::ProvingEngine::Stub> stub_;
 };
 
 TEST_F(PorepValidationTest, BadPorepRequests) {
