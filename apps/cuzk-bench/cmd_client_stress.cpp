@@ -214,16 +214,6 @@ std::string code_name(const grpc::Status& status) {
   return text.substr(0, text.find(':'));
 }
 
-// A channel of its own: gRPC shares one connection among channels with equal arguments.
-std::unique_ptr<Stub> connect_alone(const std::string& address) {
-  grpc::ChannelArguments args;
-  args.SetMaxReceiveMessageSize(256 << 20);
-  args.SetMaxSendMessageSize(256 << 20);
-  args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-  return v1::ProvingEngine::NewStub(grpc::CreateCustomChannel(
-      address, server::channel_credentials(server::client_access()), args));
-}
-
 struct Tally {
   size_t submitted = 0, completed = 0, failed = 0, cancelled = 0, invalid = 0;
   size_t cancels_sent = 0, cancels_late = 0;  // late: the job completed all the same
@@ -282,7 +272,8 @@ class StressRun {
     unsubmitted_ = arrivals_.size();
     std::vector<std::unique_ptr<Stub>> stubs;
     std::vector<std::thread> threads;
-    for (unsigned c = 0; c < clients; ++c) stubs.push_back(connect_alone(address));
+    for (unsigned c = 0; c < clients; ++c)
+      stubs.push_back(server::connect(address, /*own_connection=*/true));
     for (auto& stub : stubs) threads.emplace_back([this, &stub] { client(*stub); });
 
     const auto give_up = start_ + seconds(duration_s_) + drain_timeout;

@@ -14,10 +14,12 @@
 
 namespace cuzk::server {
 
-std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address) {
+std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address,
+                                                 bool own_connection) {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(256 << 20);
   args.SetMaxSendMessageSize(256 << 20);
+  if (own_connection) args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
   return v1::ProvingEngine::NewStub(
       grpc::CreateCustomChannel(address, channel_credentials(client_access()), args));
 }

@@ -16,7 +16,10 @@
 namespace cuzk::server {
 
 // "unix:///run/cuzk.sock" or "host:port". Send and receive limits: 256 MiB, as Curio's client.
-std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address);
+// `own_connection`: do not share a connection with other channels to the same address (gRPC
+// shares one among channels with equal arguments), e.g. for load tools simulating many clients.
+std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address,
+                                                 bool own_connection = false);
 
 struct PorepRequestOptions {
   std::string request_id;  // empty: "porep-<miner>-<sector>", as Curio names them
