@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds, tests and benchmarks the GPU path in one call (for a machine with an NVIDIA GPU).
 # Needs only a C++ compiler, CUDA (nvcc), CMake, ninja and GoogleTest: no other packages.
-#   scripts/gpu-check.sh [--quick] [--out DIR]
+#   scripts/gpu-check.sh [--quick] [--multi] [--out DIR]
 #     --quick   tests, then only the partition proof benchmark at --log2 20 (seconds)
+#     --multi   tests, then gpu_spread_bench: throughput over every GPU of the host against one
+#               (32 GiB-shaped partitions; with --quick at --log2 20)
 #     --out DIR also write the logs there (default: build/gpu/logs)
 # Benchmarks: gpu_field_bench, gpu_ntt_bench, gpu_msm_bench, and gpu_partition_bench (a whole
 # PoRep-shaped partition proof through CudaBackend) at the real size, --log2 27 (~45 GB of device
@@ -11,10 +13,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 quick=0
+multi=0
 out=build/gpu/logs
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
+    --multi) multi=1 ;;
     --out) out=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -35,7 +39,7 @@ cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
 targets=()
 available=$(cmake --build build/gpu --target help 2>/dev/null)
 for t in test_gpu_host test_gpu gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench \
-         gpu_partition_bench; do
+         gpu_partition_bench gpu_spread_bench; do
   grep -q "^$t:" <<<"$available" && targets+=("$t")
 done
 # Each target on its own, so that one broken target does not hide the others' results.
@@ -61,11 +65,14 @@ if [ "$quick" -eq 1 ]; then
   benches=(gpu_partition_bench)
   partition_log2=20
 fi
+[ "$multi" -eq 1 ] && benches=(gpu_spread_bench)
 for b in "${benches[@]}"; do
   exe=$(find build/gpu -name "$b" -type f -perm -u+x | head -1)
   [ -n "$exe" ] || continue
   args=()
-  [ "$b" = gpu_partition_bench ] && args=(--log2 "$partition_log2")
+  case "$b" in
+    gpu_partition_bench | gpu_spread_bench) args=(--log2 "$partition_log2") ;;
+  esac
   label="$b${args[*]+ ${args[*]}}"
   echo "== $label"
   "$exe" ${args[@]+"${args[@]}"} >"$out/$b.log" 2>&1
@@ -75,6 +82,10 @@ for b in "${benches[@]}"; do
   if [ "$b" = gpu_partition_bench ]; then  # the proof's median wall time, in the table
     wall=$(awk '/^total \(wall\)/ {print $3}' "$out/$b.log")
     [ -n "$wall" ] && detail="total $wall ms; $out/$b.log"
+  fi
+  if [ "$b" = gpu_spread_bench ]; then  # the all-devices row: speed-up and efficiency
+    row=$(awk '$1 ~ /^[0-9]+$/ && $4 ~ /x$/ {r=$1" GPUs: "$4", "$5" "$6} END {print r}' "$out/$b.log")
+    [ -n "$row" ] && detail="$row; $out/$b.log"
   fi
   summary+=("$label|$([ $brc -eq 0 ] && echo ok || echo FAILED)|$detail")
 done

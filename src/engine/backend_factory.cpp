@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "groth16/cpu_backend.hpp"
+#include "groth16/spread_backend.hpp"
 #include "util/parallel.hpp"
 #ifdef CUZK_ENGINE_CUDA
 #include "gpu/cuda_backend.hpp"
@@ -11,21 +12,45 @@
 
 namespace cuzk::engine {
 
+#ifdef CUZK_ENGINE_CUDA
+namespace {
+
+// The configured ordinals, or every device the driver reports when none is configured.
+std::vector<uint32_t> wanted_devices(const BackendOptions& options) {
+  if (!options.devices.empty()) return options.devices;
+  std::vector<uint32_t> all;
+  for (int d = 0; d < gpu::cuda_backend_device_count(); ++d) all.push_back(uint32_t(d));
+  return all;
+}
+
+}  // namespace
+#endif
+
 BackendChoice make_backend(const BackendOptions& options) {
 #ifdef CUZK_ENGINE_CUDA
-  const int device = options.devices.empty() ? 0 : int(options.devices.front());
-  if (gpu::cuda_device_available(device)) {
-    if (options.devices.size() > 1) {
-      spdlog::warn("prover backend: {} devices configured; this engine drives one, device {}",
-                   options.devices.size(), device);
+  std::vector<std::unique_ptr<groth16::Backend>> members;
+  std::vector<gpu::CudaBackend*> cuda;
+  for (const uint32_t device : wanted_devices(options)) {
+    if (!gpu::cuda_device_available(int(device))) {
+      spdlog::warn("prover backend: no usable CUDA device {}; skipped", device);
+      continue;
     }
-    auto cuda = std::make_unique<gpu::CudaBackend>(device, options.threads);
-    spdlog::info("prover backend: {} ({} host threads)", cuda->name(),
-                 resolve_threads(options.threads));
-    gpu::CudaBackend* raw = cuda.get();
-    return {std::move(cuda), [raw](const groth16::Parameters& params) { raw->evict(params); }};
+    auto backend = std::make_unique<gpu::CudaBackend>(int(device), options.threads);
+    cuda.push_back(backend.get());
+    members.push_back(std::move(backend));
   }
-  spdlog::warn("prover backend: no usable CUDA device {}; falling back to the CPU", device);
+  if (!members.empty()) {
+    auto unload = [cuda](const groth16::Parameters& params) {
+      for (gpu::CudaBackend* b : cuda) b->evict(params);
+    };
+    std::unique_ptr<groth16::Backend> backend =
+        members.size() == 1 ? std::move(members.front())
+                            : std::make_unique<groth16::SpreadBackend>(std::move(members));
+    spdlog::info("prover backend: {} ({} host threads)", backend->name(),
+                 resolve_threads(options.threads));
+    return {std::move(backend), std::move(unload)};
+  }
+  spdlog::warn("prover backend: no usable CUDA device; falling back to the CPU");
 #else
   if (!options.devices.empty()) {
     spdlog::warn("prover backend: [gpus] devices is set but this build has no GPU backend");

@@ -1,7 +1,7 @@
 // The one place that picks the prover backend (groth16::Backend): everything else in the engine
-// is backend-agnostic. With the CUDA floor built (-DCUZK_CUDA=ON) and a device present, the CUDA
-// backend on the first configured device ([gpus] devices, default 0); otherwise the CPU backend.
-// The choice is logged at start-up.
+// is backend-agnostic. With the CUDA floor built (-DCUZK_CUDA=ON) and a device present, a CUDA
+// backend per configured device ([gpus] devices; none configured = every device), several of them
+// behind one groth16::SpreadBackend; otherwise the CPU backend. The choice is logged at start-up.
 #pragma once
 
 #include <functional>

@@ -327,14 +327,13 @@ EngineOptions engine_options(const Config& c) {
   if (c.pipeline.max_parallel_synthesis != 0) {
     synthesis = std::min(synthesis, c.pipeline.max_parallel_synthesis);
   }
-  const unsigned devices = std::max<size_t>(1, c.gpus.devices.size());
   o.pipeline.synthesis_workers = synthesis;
-  o.pipeline.prover_workers = c.gpus.gpu_workers_per_device * devices;
+  o.pipeline.prover_workers_per_device = c.gpus.gpu_workers_per_device;
   o.pipeline.lookahead = std::max(1u, c.pipeline.synthesis_lookahead);
   o.pipeline.max_batch_size = c.scheduler.max_batch_size;
   if (!c.pipeline.enabled) {  // one partition at a time, no overlap
     o.pipeline.synthesis_workers = 1;
-    o.pipeline.prover_workers = 1;
+    o.pipeline.prover_workers_per_device = 1;
     o.pipeline.lookahead = 1;
   }
   o.srs.param_cache = c.srs.param_cache;

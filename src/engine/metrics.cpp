@@ -98,6 +98,13 @@ void Metrics::partition_done(const std::string& circuit_id, double synthesis_sec
 
 void Metrics::srs_loaded(double seconds) { srs_load_.observe(seconds); }
 
+void Metrics::batch_proven(const std::string& backend, double busy_seconds) {
+  std::lock_guard lock(circuits_mutex_);
+  PerBackend& b = backends_[backend];
+  b.busy_seconds += busy_seconds;
+  ++b.batches;
+}
+
 std::string Metrics::render(const EngineStatus& status) const {
   Writer w;
   w.header("cuzk_proofs_submitted_total", "counter", "Proof requests accepted.");
@@ -135,6 +142,18 @@ std::string Metrics::render(const EngineStatus& status) const {
              "Prover backend start + finish per partition.");
     for (const auto& [id, c] : circuits_) {
       w.histogram("cuzk_partition_prove_seconds", label("circuit", id), c->prove.snapshot());
+    }
+  }
+  {
+    std::lock_guard lock(circuits_mutex_);
+    w.header("cuzk_backend_busy_seconds_total", "counter",
+             "Time in the prover backend's phases, per device (its rate is the utilisation).");
+    for (const auto& [name, b] : backends_) {
+      w.sample("cuzk_backend_busy_seconds_total", label("backend", name), b.busy_seconds);
+    }
+    w.header("cuzk_backend_batches_total", "counter", "Backend start/finish calls, per device.");
+    for (const auto& [name, b] : backends_) {
+      w.sample("cuzk_backend_batches_total", label("backend", name), double(b.batches));
     }
   }
   w.header("cuzk_srs_load_seconds", "histogram", "Parameter set loads.");

@@ -10,6 +10,8 @@
 //   cuzk_partition_synthesis_seconds{circuit}     histogram
 //   cuzk_partition_prove_seconds{circuit}         histogram (backend start + finish)
 //   cuzk_srs_load_seconds                         histogram
+//   cuzk_backend_busy_seconds_total{backend}      counter  the backend phases' time, per device
+//   cuzk_backend_batches_total{backend}           counter  start/finish calls, per device
 //   cuzk_queue_pending{kind}, cuzk_jobs_in_progress{kind}, cuzk_pipeline_partitions{stage},
 //   cuzk_memory_budget_bytes, cuzk_memory_used_bytes, cuzk_srs_bytes{circuit,tier},
 //   cuzk_srs_ref_count{circuit}, cuzk_uptime_seconds                                  gauges
@@ -38,6 +40,8 @@ class Metrics {
   void partition_done(const std::string& circuit_id, double synthesis_seconds,
                       double prove_seconds);
   void srs_loaded(double seconds);
+  // One start/finish on `backend` ("cuda:1"), its phases summing to busy_seconds.
+  void batch_proven(const std::string& backend, double busy_seconds);
 
   std::string render(const EngineStatus& status) const;
 
@@ -58,6 +62,11 @@ class Metrics {
   mutable std::mutex circuits_mutex_;
   std::map<std::string, std::unique_ptr<PerCircuit>> circuits_;
   Histogram srs_load_;
+  struct PerBackend {
+    double busy_seconds = 0;
+    uint64_t batches = 0;
+  };
+  std::map<std::string, PerBackend> backends_;  // guarded by circuits_mutex_
 };
 
 // Prometheus label value escaping: backslash, double quote and newline.

@@ -26,6 +26,12 @@ std::string format_phases(const groth16::PhaseTimings& timings) {
   return out;
 }
 
+double phase_sum_ms(const groth16::PhaseTimings& timings) {
+  double sum = 0;
+  for (const auto& [phase, ms] : timings) sum += ms;
+  return sum;
+}
+
 }  // namespace
 
 bool Pipeline::TaskOrder::operator()(const Task& a, const Task& b) const {
@@ -39,14 +45,15 @@ Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBud
     : options_(options), backend_(backend), budget_(budget), srs_(srs), metrics_(metrics),
       room_(std::move(room)),
       synthesized_(std::make_unique<Channel<Synthesized>>(options.lookahead)),
-      in_flight_(std::make_unique<Channel<InFlight>>(std::max(1u, options.prover_workers))) {
+      prover_workers_(unsigned(std::max<size_t>(1, backend.devices())) *
+                      std::max(1u, options.prover_workers_per_device)),
+      in_flight_(std::make_unique<Channel<InFlight>>(prover_workers_)) {
   options_.synthesis_workers = std::max(1u, options_.synthesis_workers);
-  options_.prover_workers = std::max(1u, options_.prover_workers);
   options_.max_batch_size = std::max(1u, options_.max_batch_size);
   for (unsigned i = 0; i < options_.synthesis_workers; ++i) {
     synthesis_threads_.emplace_back([this] { synthesis_worker(); });
   }
-  for (unsigned i = 0; i < options_.prover_workers; ++i) {
+  for (unsigned i = 0; i < prover_workers_; ++i) {
     prover_threads_.emplace_back([this] { prover_worker(); });
   }
   finalizer_thread_ = std::thread([this] { finalizer(); });
@@ -111,7 +118,7 @@ PipelineStatus Pipeline::status() const {
   }
   s.awaiting_prover = uint32_t(synthesized_->size());
   s.synthesis_workers = options_.synthesis_workers;
-  s.prover_workers = options_.prover_workers;
+  s.prover_workers = prover_workers_;
   s.channel_capacity = uint32_t(synthesized_->capacity());
   return s;
 }
@@ -281,6 +288,8 @@ void Pipeline::finalizer() {
     }
     const double finish_ms = sw.total_ms();
     const double prove_ms = (flight->start_ms + finish_ms) / double(n);
+    const std::string on = out.backend.empty() ? backend_.name() : out.backend;
+    if (error.empty()) metrics_.batch_proven(on, phase_sum_ms(out.timings) / 1000);
     for (size_t i = 0; i < n; ++i) {
       auto& p = flight->partitions[i];
       std::shared_ptr<SrsLease> srs = std::move(p.srs);  // released with this iteration
@@ -290,9 +299,9 @@ void Pipeline::finalizer() {
       }
       if (p.job->ended()) continue;
       spdlog::info("job {} partition {}/{} ({}): synthesis {:.1f} ms, wait {:.1f} ms, prove "
-                   "{:.1f} ms (batch of {}) [{}]",
+                   "{:.1f} ms on {} (batch of {}) [{}]",
                    p.job->id, p.partition, p.job->partitions, p.job->circuit_id, p.synthesis_ms,
-                   p.wait_ms, prove_ms, n, format_phases(out.timings));
+                   p.wait_ms, prove_ms, on, n, format_phases(out.timings));
       metrics_.partition_done(p.job->circuit_id, p.synthesis_ms / 1000, prove_ms / 1000);
       const bool last = p.job->add_partition_proof(p.partition, out.proofs[i],
                                                     std::move(p.inputs), p.synthesis_ms, prove_ms);

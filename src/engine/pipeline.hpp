@@ -46,7 +46,7 @@ namespace cuzk::engine {
 
 struct PipelineOptions {
   unsigned synthesis_workers = 1;  // concurrent partition syntheses at most (memory permitting)
-  unsigned prover_workers = 1;     // concurrent backend start() calls
+  unsigned prover_workers_per_device = 1;  // concurrent start() calls per Backend::devices()
   unsigned lookahead = 1;          // synthesised partitions buffered for the provers
   unsigned max_batch_size = 1;     // partitions per backend start()
 };
@@ -126,6 +126,7 @@ class Pipeline {
   bool stopping_ = false;
 
   std::unique_ptr<Channel<Synthesized>> synthesized_;
+  const unsigned prover_workers_;  // prover_workers_per_device x backend.devices()
   std::unique_ptr<Channel<InFlight>> in_flight_;
   std::vector<std::thread> synthesis_threads_, prover_threads_;
   std::thread finalizer_thread_;

@@ -21,6 +21,7 @@
 #include "gpu/msm.hpp"
 #include "gpu/ntt.hpp"
 #include "gpu/ntt_h_polynomial.hpp"
+#include "gpu/section_msm.hpp"
 #include "gpu/staged_upload.hpp"
 #include "groth16/proof_assembly.hpp"
 #include "ntt/domain.hpp"
@@ -107,12 +108,14 @@ struct CudaBackend::Impl {
   int device = 0;
   unsigned cpu_threads = 0;
   bool b_g2_on_gpu = true;
+  CudaBackendOptions::SrsPlacement placement = CudaBackendOptions::SrsPlacement::kAuto;
   mutable std::mutex mutex;  // start, preload, evict, workspace: one at a time
 
   std::optional<Stream> stream;
   std::unique_ptr<GpuMsm> msm;
   std::unique_ptr<GpuMsmG2> msm_g2;  // GPU path only
   std::unique_ptr<StagedUploader> uploader;
+  std::unique_ptr<SectionMsm> sections;  // the MSMs over resident or streamed sections
   std::unique_ptr<GpuNtt> ntt;  // created on the first proof
   std::map<unsigned, ntt::Domain> domains;
 
@@ -134,7 +137,33 @@ struct CudaBackend::Impl {
     (void)cudaGetLastError();
   }
 
+  size_t workspace_bytes() const {
+    return a.size_bytes() + b.size_bytes() + c.size_bytes() + z.size_bytes() +
+           a_aux.size_bytes() + b_input.size_bytes() + b_aux.size_bytes() +
+           (msm ? msm->scratch_bytes() : 0) + (msm_g2 ? msm_g2->scratch_bytes() : 0) +
+           (ntt ? ntt->table_bytes() : 0) + sections->device_bytes();
+  }
+
+  // Whether start() keeps p resident (CudaBackendOptions::srs_placement) for a proof of domain m
+  // over `variables` variables. kAuto: resident when p already is, or when its sections and what
+  // the workspace still has to grow by (an estimate: a, b, c, the assignment, the MSM scratch, a
+  // margin for tables and buckets) fit in the free device memory.
+  bool keep_resident(const groth16::Parameters& p, size_t m, size_t variables) const {
+    using Placement = CudaBackendOptions::SrsPlacement;
+    if (placement != Placement::kAuto) return placement == Placement::kResident;
+    const auto it = resident.find(&p);
+    if (it != resident.end() && it->second.key == SrsKey::of(p)) return true;
+    size_t free_bytes = 0, total_bytes = 0;
+    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const size_t estimate = sizeof(FrStorage) * (3 * m + variables) +
+                            40 * std::max(m, variables) + (size_t(6) << 30);
+    const size_t have = workspace_bytes();
+    const size_t grow = estimate > have ? estimate - have : 0;
+    return DeviceSrs::bytes_for(p, b_g2_on_gpu) + grow <= free_bytes;
+  }
+
   void free_workspace() {
+    sections->release();
     a = {};
     b = {};
     c = {};
@@ -220,21 +249,55 @@ struct CudaBackend::Impl {
   }
 
   // What the G1 MSMs need to know of a circuit once its host arrays may be gone.
+  // Streamed sections also need the host densities (section_msm.hpp), copied then.
   struct UploadedShape {
     size_t n_in, n_aux, a_count, b_in_count, b_aux_count;
-    static UploadedShape of(const WitnessView& w) {
-      return {w.inputs.size(), w.aux.size(), w.a_aux.popcount(), w.b_input.popcount(),
-              w.b_aux.popcount()};
+    std::vector<uint64_t> a_aux, b_input, b_aux;  // streamed only
+    static UploadedShape of(const WitnessView& w, bool streamed) {
+      UploadedShape s{w.inputs.size(),     w.aux.size(),      w.a_aux.popcount(),
+                      w.b_input.popcount(), w.b_aux.popcount(), {}, {}, {}};
+      if (streamed) {
+        const auto copy = [](const auto& d) {
+          const auto words = d.words.first(d.word_count());
+          return std::vector<uint64_t>(words.begin(), words.end());
+        };
+        s.a_aux = copy(w.a_aux);
+        s.b_input = copy(w.b_input);
+        s.b_aux = copy(w.b_aux);
+      }
+      return s;
     }
   };
 
-  // The G1 work of one uploaded circuit (reads only device memory: the host witness may have
-  // been released).
-  MsmAccumulators g1_msms(const DeviceSrs& g1, const UploadedShape& shape, size_t m,
-                          PhaseTimings& t, Stopwatch& sw) {
+  // The sections of `srs`, resident or streamed.
+  struct Sections {
+    SectionBases<curve::G1Config> h, l, a, b_g1;
+    SectionBases<curve::G2Config> b_g2;
+    static Sections of(const SrsRef& srs) {
+      if (srs.g1 != nullptr)
+        return {{srs.g1->h.data(), {}},    {srs.g1->l.data(), {}},    {srs.g1->a.data(), {}},
+                {srs.g1->b_g1.data(), {}}, {srs.g1->b_g2.data(), {}}};
+      const groth16::Parameters& p = *srs.host;
+      return {{nullptr, p.h}, {nullptr, p.l}, {nullptr, p.a}, {nullptr, p.b_g1}, {nullptr, p.b_g2}};
+    }
+  };
+
+  // Runs one MSM phase: its time without the streamed bases' upload, which goes to stream_ms.
+  template <class F>
+  auto msm_phase(const char* name, PhaseTimings& t, Stopwatch& sw, double& stream_ms, F&& f) {
+    const double uploaded = sections->upload_ms();
+    auto result = in_phase(name, std::forward<F>(f));
+    const double upload = sections->upload_ms() - uploaded;
+    t.emplace_back(name, sw.lap_ms() - upload);
+    stream_ms += upload;
+    return result;
+  }
+
+  // The G1 work of one uploaded circuit (reads only device memory and, streamed, the host
+  // parameters: the host witness may have been released).
+  MsmAccumulators g1_msms(const Sections& srs, const UploadedShape& shape, size_t m,
+                          PhaseTimings& t, Stopwatch& sw, double& stream_ms) {
     const size_t n_in = shape.n_in, n_aux = shape.n_aux;
-    const size_t a_count = shape.a_count, b_in_count = shape.b_in_count,
-                 b_aux_count = shape.b_aux_count;
     const FrStorage* inputs = z.data();
     const FrStorage* aux = z.data() + n_in;
     MsmAccumulators acc;
@@ -247,63 +310,61 @@ struct CudaBackend::Impl {
       });
     }
     t.emplace_back("ntt_h", sw.lap_ms());
-    acc.h = in_phase("msm_h", [&] {
+    acc.h = msm_phase("msm_h", t, sw, stream_ms, [&] {
       GpuMsmOptions random_scalars;
       random_scalars.split_trivial = false;  // H's coefficients: nothing to split
       const FrStorage* h = a.data();
-      return m > 1 ? msm->msm(g1.h.data(), m - 1, h, s(), random_scalars) : G1::identity();
+      return m > 1 ? sections->dense(*msm, srs.h, m - 1, h, s(), random_scalars) : G1::identity();
     });
-    t.emplace_back("msm_h", sw.lap_ms());
-    acc.l = in_phase("msm_l", [&] { return msm->msm(g1.l.data(), n_aux, aux, s()); });
-    t.emplace_back("msm_l", sw.lap_ms());
-    acc.a = in_phase("msm_a", [&] {
-      G1 sum = msm->msm(g1.a.data(), n_in, inputs, s());
-      if (a_count > 0) {
-        sum += msm->msm_density(g1.a.data() + n_in, a_count, a_aux.data(), aux, n_aux, s());
+    acc.l = msm_phase("msm_l", t, sw, stream_ms,
+                      [&] { return sections->dense(*msm, srs.l, n_aux, aux, s()); });
+    acc.a = msm_phase("msm_a", t, sw, stream_ms, [&] {
+      G1 sum = sections->dense(*msm, srs.a, n_in, inputs, s());
+      if (shape.a_count > 0) {
+        sum += sections->sparse(*msm, srs.a.from(n_in), shape.a_count, a_aux.data(), shape.a_aux,
+                                aux, n_aux, s());
       }
       return sum;
     });
-    t.emplace_back("msm_a", sw.lap_ms());
-    acc.b1 = in_phase("msm_b_g1", [&] {
+    acc.b1 = msm_phase("msm_b_g1", t, sw, stream_ms, [&] {
       G1 sum = G1::identity();
-      if (b_in_count > 0) {
-        sum += msm->msm_density(g1.b_g1.data(), b_in_count, b_input.data(), inputs, n_in, s());
+      if (shape.b_in_count > 0) {
+        sum += sections->sparse(*msm, srs.b_g1, shape.b_in_count, b_input.data(), shape.b_input,
+                                inputs, n_in, s());
       }
-      if (b_aux_count > 0) {
-        sum += msm->msm_density(g1.b_g1.data() + b_in_count, b_aux_count, b_aux.data(), aux,
-                                n_aux, s());
+      if (shape.b_aux_count > 0) {
+        sum += sections->sparse(*msm, srs.b_g1.from(shape.b_in_count), shape.b_aux_count,
+                                b_aux.data(), shape.b_aux, aux, n_aux, s());
       }
       return sum;
     });
-    t.emplace_back("msm_b_g1", sw.lap_ms());
     return acc;
   }
 
   // B in G2 on the GPU, over the same uploaded scalars and B densities as msm_b_g1.
-  curve::G2 b_g2_msm(const DeviceSrs& srs, const UploadedShape& shape, PhaseTimings& t,
-                     Stopwatch& sw) {
+  curve::G2 b_g2_msm(const Sections& srs, const UploadedShape& shape, PhaseTimings& t,
+                     Stopwatch& sw, double& stream_ms) {
     const FrStorage* inputs = z.data();
     const FrStorage* aux = z.data() + shape.n_in;
-    const curve::G2 sum = in_phase("msm_b_g2", [&] {
+    return msm_phase("msm_b_g2", t, sw, stream_ms, [&] {
       if (!msm_g2) msm_g2 = std::make_unique<GpuMsmG2>(device);
       curve::G2 b2 = curve::G2::identity();
       if (shape.b_in_count > 0) {
-        b2 += msm_g2->msm_density(srs.b_g2.data(), shape.b_in_count, b_input.data(), inputs,
-                                  shape.n_in, s());
+        b2 += sections->sparse(*msm_g2, srs.b_g2, shape.b_in_count, b_input.data(),
+                               shape.b_input, inputs, shape.n_in, s());
       }
       if (shape.b_aux_count > 0) {
-        b2 += msm_g2->msm_density(srs.b_g2.data() + shape.b_in_count, shape.b_aux_count,
-                                  b_aux.data(), aux, shape.n_aux, s());
+        b2 += sections->sparse(*msm_g2, srs.b_g2.from(shape.b_in_count), shape.b_aux_count,
+                               b_aux.data(), shape.b_aux, aux, shape.n_aux, s());
       }
       return b2;
     });
-    t.emplace_back("msm_b_g2", sw.lap_ms());
-    return sum;
   }
 
   // Whether B in G2 runs on the GPU for these parameters (SrsRef's rule, cuda_backend.hpp).
   bool b2_on_gpu(const SrsRef& srs) const {
-    return b_g2_on_gpu && srs.g1 != nullptr && srs.g1->b_g2.size() > 0;
+    if (!b_g2_on_gpu) return false;
+    return srs.g1 != nullptr ? srs.g1->b_g2.size() > 0 : srs.host != nullptr;
   }
 
   // start() proper, with the mutex held and the device current. release(i), if set, is called
@@ -322,6 +383,7 @@ struct CudaBackend::Impl {
       in_phase("setup", [&] { prepare(witnesses[0], m); });
       t.emplace_back("setup", sw.lap_ms());
       const bool gpu_b2 = b2_on_gpu(srs);
+      const Sections sections_of = Sections::of(srs);
       std::shared_future<BG2Result> previous;
       for (size_t i = 0; i < witnesses.size(); ++i) {
         const WitnessView& w = witnesses[i];
@@ -337,10 +399,13 @@ struct CudaBackend::Impl {
         }
         in_phase("upload", [&] { upload_witness(w, m); });
         t.emplace_back("upload", sw.lap_ms());
-        const UploadedShape shape = UploadedShape::of(w);  // before release frees w's arrays
+        // Before release frees w's arrays.
+        const UploadedShape shape = UploadedShape::of(w, srs.g1 == nullptr);
         if (release) release(i);
-        pending->acc.push_back(g1_msms(*srs.g1, shape, m, t, sw));
-        if (gpu_b2) pending->acc.back().b2 = b_g2_msm(*srs.g1, shape, t, sw);
+        double stream_ms = 0;
+        pending->acc.push_back(g1_msms(sections_of, shape, m, t, sw, stream_ms));
+        if (gpu_b2) pending->acc.back().b2 = b_g2_msm(sections_of, shape, t, sw, stream_ms);
+        if (srs.g1 == nullptr) t.emplace_back("stream_srs", stream_ms);
       }
     } catch (...) {
       drain_quietly();
@@ -367,12 +432,14 @@ CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
   impl_->device = device;
   impl_->cpu_threads = cpu_threads;
   impl_->b_g2_on_gpu = options.b_g2_on_gpu;
+  impl_->placement = options.srs_placement;
   in_phase("init", [&] {
     DeviceGuard guard(device);
     impl_->stream.emplace();
     impl_->msm = std::make_unique<GpuMsm>(device);
     impl_->uploader =
         std::make_unique<StagedUploader>(kStagingBytes, std::min(8u, resolve_threads(cpu_threads)));
+    impl_->sections = std::make_unique<SectionMsm>(*impl_->uploader, options.stream_chunk_points);
   });
 }
 
@@ -403,8 +470,13 @@ std::unique_ptr<groth16::Pending> CudaBackend::start(
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
   PhaseTimings timings;
-  const DeviceSrs& g1 = impl_->resident_for(params, &timings);
-  const SrsRef srs{&params.vk, &g1, params.b_g2};
+  size_t variables = 0;
+  for (const auto& w : views) variables = std::max(variables, w.inputs.size() + w.aux.size());
+  const DeviceSrs* g1 = nullptr;
+  in_phase("placement", [&] {
+    if (impl_->keep_resident(params, m, variables)) g1 = &impl_->resident_for(params, &timings);
+  });
+  const SrsRef srs{&params.vk, g1, params.b_g2, g1 != nullptr ? nullptr : &params};
   return impl_->run(
       views, srs, randomness, m,
       [&assignments](size_t i) { assignments[i] = r1cs::ProvingAssignment(); }, std::move(timings));
@@ -413,11 +485,13 @@ std::unique_ptr<groth16::Pending> CudaBackend::start(
 std::unique_ptr<groth16::Pending> CudaBackend::start_views(
     std::span<const WitnessView> witnesses, const SrsRef& srs,
     std::span<const groth16::Randomness> randomness) {
-  if (srs.vk == nullptr || srs.g1 == nullptr)
+  if (srs.vk == nullptr || (srs.g1 == nullptr && srs.host == nullptr))
     throw std::invalid_argument("CudaBackend::start_views: SrsRef without vk or G1 sections");
-  const size_t b_g2 = impl_->b2_on_gpu(srs) ? srs.g1->b_g2.size() : srs.b_g2.size();
-  const SrsShape shape{srs.vk->ic.size(), srs.g1->h.size(),    srs.g1->l.size(),
-                       srs.g1->a.size(),  srs.g1->b_g1.size(), b_g2};
+  SrsShape shape = srs.g1 == nullptr ? SrsShape::of(*srs.host)
+                                     : SrsShape{srs.vk->ic.size(), srs.g1->h.size(),
+                                                srs.g1->l.size(),  srs.g1->a.size(),
+                                                srs.g1->b_g1.size(), 0};
+  if (srs.g1 != nullptr) shape.b_g2 = impl_->b2_on_gpu(srs) ? srs.g1->b_g2.size() : srs.b_g2.size();
   const size_t m = check_witnesses_fit(witnesses, *srs.vk, shape, randomness.size(), kMaxLogM);
   std::lock_guard lock(impl_->mutex);
   std::optional<DeviceGuard> guard;
@@ -494,11 +568,7 @@ void CudaBackend::release_workspace() {
 
 size_t CudaBackend::workspace_bytes() const {
   std::lock_guard lock(impl_->mutex);
-  const Impl& i = *impl_;
-  return i.a.size_bytes() + i.b.size_bytes() + i.c.size_bytes() + i.z.size_bytes() +
-         i.a_aux.size_bytes() + i.b_input.size_bytes() + i.b_aux.size_bytes() +
-         (i.msm ? i.msm->scratch_bytes() : 0) + (i.msm_g2 ? i.msm_g2->scratch_bytes() : 0) +
-         (i.ntt ? i.ntt->table_bytes() : 0);
+  return impl_->workspace_bytes();
 }
 
 }  // namespace cuzk::gpu

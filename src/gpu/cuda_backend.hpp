@@ -31,6 +31,10 @@
 // preload) and stay on the device, keyed by the object's address, its section sizes and a sample
 // of its points (so a different parameter set at a recycled address is noticed and re-uploaded);
 // evict / evict_all / destruction free them. Parameters must not be modified while resident.
+// A set that does not fit beside the workspace is streamed instead (CudaBackendOptions::
+// srs_placement): every proof uploads its sections chunk by chunk while the MSMs run over them
+// (phase "stream_srs": the upload time, taken out of the msm_* phases), so GPUs with less memory
+// than the parameter set can prove it.
 // B in G2 is resident too on the GPU path (192 B per point: 6.4 GB at 2^27); on the CPU path it is
 // read from the Parameters' host vector, by the CPU.
 //
@@ -79,6 +83,13 @@ struct CudaBackendOptions {
   // B in G2 on the GPU (bases resident on the device); false: on CPU threads, bases read from the
   // host (for a GPU too small to hold them).
   bool b_g2_on_gpu = true;
+  // Where start() keeps a parameter set's sections: kResident uploads them once and keeps them
+  // (an error when they do not fit), kStreamed reads them from the host Parameters on every proof
+  // in chunks of stream_chunk_points bases (section_msm.hpp), kAuto is resident when the sections
+  // and this proof's workspace fit in the device's free memory, else streamed.
+  enum class SrsPlacement { kAuto, kResident, kStreamed };
+  SrsPlacement srs_placement = SrsPlacement::kAuto;
+  size_t stream_chunk_points = size_t(1) << 22;  // a multiple of 128
 };
 
 class CudaBackend final : public groth16::Backend {
@@ -107,6 +118,8 @@ class CudaBackend final : public groth16::Backend {
     const groth16::VerifyingKey* vk = nullptr;
     const DeviceSrs* g1 = nullptr;
     std::span<const curve::G2Affine> b_g2;
+    // With g1 null: the sections are streamed from these host parameters.
+    const groth16::Parameters* host = nullptr;
   };
   // start() on witnesses given as views (tools and benchmarks that build a witness without a
   // ProvingAssignment). The views are read only until this returns; nothing is freed.

@@ -12,11 +12,7 @@ void upload_section(std::span<const curve::Affine<C>> points,
                     DeviceBuffer<AffineStorageOf<C>>& dst, StagedUploader& uploader,
                     cudaStream_t stream) {
   dst = DeviceBuffer<AffineStorageOf<C>>(points.size());
-  const curve::Affine<C>* src = points.data();
-  uploader.upload(dst.data(), points.size(), stream,
-                  [src](size_t first, size_t count, AffineStorageOf<C>* out) {
-                    for (size_t i = 0; i < count; ++i) out[i] = to_storage(src[first + i]);
-                  });
+  upload_points<C>(points, dst.data(), uploader, stream);
 }
 
 }  // namespace

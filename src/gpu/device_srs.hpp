@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <span>
 
 #include "gpu/cuda_util.hpp"
 #include "gpu/point_storage.hpp"
@@ -16,6 +17,18 @@
 #include "groth16/parameters.hpp"
 
 namespace cuzk::gpu {
+
+// Converts host points into device layout in the staging buffers and copies them to d_dst
+// (points.size() elements); synchronous.
+template <class C>
+void upload_points(std::span<const curve::Affine<C>> points, AffineStorageOf<C>* d_dst,
+                   StagedUploader& uploader, cudaStream_t stream) {
+  const curve::Affine<C>* src = points.data();
+  uploader.upload(d_dst, points.size(), stream,
+                  [src](size_t first, size_t count, AffineStorageOf<C>* out) {
+                    for (size_t i = 0; i < count; ++i) out[i] = to_storage(src[first + i]);
+                  });
+}
 
 struct DeviceSrs {
   DeviceBuffer<G1AffineStorage> h, l, a, b_g1;

@@ -33,6 +33,7 @@ using PhaseTimings = std::vector<std::pair<std::string, double>>;
 struct ProveOutput {
   std::vector<Proof> proofs;  // one per assignment, in order
   PhaseTimings timings;       // start's and finish's phases
+  std::string backend;        // the device that ran it, where a backend spreads over several
 };
 
 // State carried from start() to finish(); backends derive their own.
@@ -45,6 +46,9 @@ class Backend {
  public:
   virtual ~Backend() = default;
   virtual std::string name() const = 0;
+  // Devices that can each run a start() at the same time (SpreadBackend: one per member); the
+  // engine runs that many times its per-device prover workers.
+  virtual size_t devices() const { return 1; }
 
   // Throws std::invalid_argument when the assignments do not fit the parameters (the message
   // names the mismatching section) and std::runtime_error for device failures.

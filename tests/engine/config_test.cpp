@@ -130,7 +130,7 @@ format = "json"
   const EngineOptions o = engine_options(*c);
   EXPECT_EQ(o.memory_budget_bytes, uint64_t(256) << 30);
   EXPECT_EQ(o.pipeline.synthesis_workers, 8u);  // min(threads 12, max_parallel_synthesis 8)
-  EXPECT_EQ(o.pipeline.prover_workers, 6u);     // 3 per device x 2 devices
+  EXPECT_EQ(o.pipeline.prover_workers_per_device, 3u);  // x the backend's devices
   EXPECT_EQ(o.pipeline.lookahead, 4u);
   EXPECT_EQ(o.pipeline.max_batch_size, 2u);
   EXPECT_EQ(o.scheduler.max_batch_wait, 30000ms);
@@ -213,7 +213,7 @@ TEST(Config, PipelineDisabledRunsOnePartitionAtATime) {
   ASSERT_TRUE(c.ok());
   const auto o = engine_options(*c);
   EXPECT_EQ(o.pipeline.synthesis_workers, 1u);
-  EXPECT_EQ(o.pipeline.prover_workers, 1u);
+  EXPECT_EQ(o.pipeline.prover_workers_per_device, 1u);
 }
 
 // The shipped example documents the defaults: it must load cleanly and change nothing.

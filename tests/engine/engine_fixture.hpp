@@ -218,7 +218,7 @@ inline EngineOptions test_engine_options(const std::string& param_dir) {
   o.srs.load_threads = 1;
   o.backend.threads = 1;
   o.pipeline.synthesis_workers = 1;
-  o.pipeline.prover_workers = 1;
+  o.pipeline.prover_workers_per_device = 1;
   o.pipeline.lookahead = 1;
   o.memory_budget_bytes = uint64_t(1) << 30;
   o.check_threads = 1;

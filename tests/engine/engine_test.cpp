@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include "engine_fixture.hpp"
+#include "groth16/cpu_backend.hpp"
+#include "groth16/spread_backend.hpp"
 #include "groth16/verifier.hpp"
 #include "util/mapped_file.hpp"
 
@@ -38,7 +40,7 @@ TEST(Engine, ProvesAndVerifiesSingleAndMultiPartitionJobs) {
   jobs.add("other", TestJobSpec(kOtherCircuit, 5, 2));
   auto options = test_engine_options(shared_param_dir());
   options.pipeline.synthesis_workers = 2;
-  options.pipeline.prover_workers = 2;
+  options.pipeline.prover_workers_per_device = 2;
   Engine engine(options, jobs.factory());
   const auto one = submit_ok(engine, test_request("one"));
   const auto three = submit_ok(engine, test_request("three"));
@@ -351,6 +353,53 @@ TEST(Engine, ShutdownCancelsWhatIsLeftAndRefusesNewWork) {
   EXPECT_EQ(refused.code(), SubmitError::kUnavailable);
 }
 
+// A CpuBackend under another name: a simulated device for SpreadBackend.
+class SimulatedDevice final : public groth16::Backend {
+ public:
+  explicit SimulatedDevice(std::string name) : name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> a,
+                                          const groth16::Parameters& p,
+                                          std::span<const groth16::Randomness> r) override {
+    return inner_.start(std::move(a), p, r);
+  }
+  groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
+    return inner_.finish(std::move(pending));
+  }
+
+ private:
+  const std::string name_;
+  groth16::CpuBackend inner_{1};
+};
+
+// Several devices behind one backend: the pipeline runs prover workers per device, every device
+// proves partitions, the proofs verify, and the metrics count each device's work.
+TEST(Engine, PartitionsSpreadOverSeveralDevices) {
+  TestJobs jobs;
+  jobs.add("wide", TestJobSpec(kSmallCircuit, 40, 6));
+  std::vector<std::unique_ptr<groth16::Backend>> devices;
+  devices.push_back(std::make_unique<SimulatedDevice>("sim:0"));
+  devices.push_back(std::make_unique<SimulatedDevice>("sim:1"));
+  auto spread = std::make_unique<groth16::SpreadBackend>(std::move(devices));
+  groth16::SpreadBackend* raw = spread.get();
+  auto options = test_engine_options(shared_param_dir());
+  options.pipeline.prover_workers_per_device = 2;
+  Engine engine(options, jobs.factory(), std::move(spread));
+  EXPECT_EQ(engine.status().pipeline.prover_workers, 4u);
+  expect_valid_bench_proof(await_end(engine, submit_ok(engine, test_request("wide"))),
+                           kSmallCircuit, 40, 6);
+  const std::vector<uint64_t> starts = raw->starts();
+  ASSERT_EQ(starts.size(), 2u);
+  EXPECT_EQ(starts[0] + starts[1], 6u);
+  EXPECT_GE(starts[0], 1u);
+  EXPECT_GE(starts[1], 1u);
+  const std::string text = engine.metrics_text();
+  for (const std::string device : {"sim:0", "sim:1"}) {
+    const std::string line = "cuzk_backend_batches_total{backend=\"" + device + "\"} ";
+    EXPECT_NE(text.find(line), std::string::npos) << line;
+  }
+}
+
 TEST(Engine, MetricsCountWhatHappened) {
   TestJobs jobs;
   jobs.add("ok", TestJobSpec(kSmallCircuit, 1, 2));
@@ -366,6 +415,7 @@ TEST(Engine, MetricsCountWhatHappened) {
            "cuzk_proof_duration_seconds_count{kind=\"porep_seal_commit\"} 1\n",
            "cuzk_proof_duration_seconds_bucket{kind=\"porep_seal_commit\",le=\"+Inf\"} 1\n",
            "cuzk_partition_prove_seconds_count{circuit=\"chain-64\"} 2\n",
+           "cuzk_backend_batches_total{backend=\"cpu\"} 2\n",
            "cuzk_queue_pending{kind=\"winning_post\"} 0\n",
            "# TYPE cuzk_proof_duration_seconds histogram\n",
        }) {

@@ -17,6 +17,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../groth16/groth16_fixture.hpp"
@@ -30,6 +31,7 @@
 #include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "groth16/proof.hpp"
+#include "groth16/spread_backend.hpp"
 #include "groth16/verifier.hpp"
 #include "msm/msm.hpp"
 
@@ -82,7 +84,7 @@ bool has_phase(const ProveOutput& out, const std::string& name) {
 
 // Proves `circuits` (one assignment each, same shape) on the CPU and on `gpu` with the same (r, s);
 // expects equal bytes and valid proofs. Returns the GPU output.
-ProveOutput expect_same_proofs(CudaBackend& gpu, const Parameters& params,
+ProveOutput expect_same_proofs(groth16::Backend& gpu, const Parameters& params,
                                const std::vector<Circuit>& circuits, uint64_t rs_seed) {
   const auto rs = random_rs(circuits.size(), rs_seed);
   std::vector<r1cs::ProvingAssignment> cpu_batch, gpu_batch;
@@ -528,6 +530,70 @@ TEST_F(CudaBackendTest, LastDeviceWorksAndIsNamed) {
   EXPECT_EQ(gpu.device(), device);
   const Parameters params = setup_for(bench_circuit(1020, 1), 51);
   expect_same_proofs(gpu, params, {bench_circuit(1020, 2)}, 19);
+}
+
+// A GPU smaller than the parameter set: the sections streamed from the host in chunks of 256 bases
+// (so every section is several chunks and density chunks end mid-section), B in G2 on the GPU and
+// on the CPU; the CPU's proofs, nothing left resident, the upload time in its own phase.
+TEST_F(CudaBackendTest, StreamedSrsGivesTheCpuProofs) {
+  for (const bool b_g2_on_gpu : {true, false}) {
+    SCOPED_TRACE(b_g2_on_gpu ? "B in G2 on the GPU" : "B in G2 on the CPU");
+    CudaBackendOptions options;
+    options.cpu_threads = 2;
+    options.b_g2_on_gpu = b_g2_on_gpu;
+    options.srs_placement = CudaBackendOptions::SrsPlacement::kStreamed;
+    options.stream_chunk_points = 256;
+    CudaBackend gpu(0, options);
+    const Parameters params = setup_for(bench_circuit(1020, 1), 71);
+    const ProveOutput out =
+        expect_same_proofs(gpu, params, {bench_circuit(1020, 2), bench_circuit(1020, 3)}, 21);
+    EXPECT_FALSE(gpu.is_resident(params));
+    EXPECT_TRUE(has_phase(out, "stream_srs"));
+    EXPECT_FALSE(has_phase(out, "upload_srs"));
+    const Parameters larger = setup_for(bench_circuit(16380, 1), 72);
+    expect_same_proofs(gpu, larger, {bench_circuit(16380, 5)}, 22);
+    const Parameters bits = setup_for(
+        [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::boolean_decomposition(cs, 2000); },
+        73);
+    expect_same_proofs(
+        gpu, bits,
+        {[](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::boolean_decomposition(cs, 2000); }},
+        23);
+  }
+  CudaBackendOptions bad;
+  bad.stream_chunk_points = 100;
+  EXPECT_THROW(CudaBackend(0, bad), std::invalid_argument);
+}
+
+// The daemon's several-GPU backend: a SpreadBackend of one CudaBackend per device, driven by two
+// threads per device at once (the daemon's prover workers), gives the CPU proofs; with several
+// devices, every device proves some.
+TEST_F(CudaBackendTest, SpreadOverEveryDeviceGivesTheCpuProofs) {
+  const int n = cuda_backend_device_count();
+  std::vector<std::unique_ptr<groth16::Backend>> members;
+  for (int d = 0; d < n; ++d) members.push_back(std::make_unique<CudaBackend>(d, 2));
+  groth16::SpreadBackend spread(std::move(members));
+  EXPECT_EQ(spread.devices(), size_t(n));
+  const Parameters params = setup_for(bench_circuit(1020, 1), 61);
+  const int proofs_per_thread = 2;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2 * n; ++t) {
+    threads.emplace_back([&, t] {
+      for (int k = 0; k < proofs_per_thread; ++k) {
+        const uint64_t seed = uint64_t(100 + t * proofs_per_thread + k);
+        const ProveOutput out = expect_same_proofs(spread, params, {bench_circuit(1020, seed)}, seed);
+        EXPECT_EQ(out.backend.rfind("cuda:", 0), 0u) << out.backend;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  const std::vector<uint64_t> starts = spread.starts();
+  uint64_t total = 0;
+  for (int d = 0; d < n; ++d) {
+    EXPECT_GE(starts[size_t(d)], 1u) << "device " << d << " proved nothing";
+    total += starts[size_t(d)];
+  }
+  EXPECT_EQ(total, uint64_t(2 * n * proofs_per_thread));
 }
 
 TEST_F(CudaBackendTest, ShapeErrorsAreInvalidArgumentsAndLeaveTheBackendUsable) {

@@ -16,6 +16,7 @@
 #include "gpu/fields.cuh"
 #include "gpu/point_storage.hpp"
 #include "test_values.hpp"
+#include "bench_main.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -142,10 +143,5 @@ int run(int argc, char** argv) {
 }  // namespace cuzk::gpu
 
 int main(int argc, char** argv) {
-  try {
-    return cuzk::gpu::run(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpu_field_bench: %s\n", e.what());
-    return 1;
-  }
+  return cuzk::gpu::bench::guarded_main("gpu_field_bench", cuzk::gpu::run, argc, argv);
 }

@@ -25,6 +25,7 @@
 #include "gpu/cuda_util.hpp"
 #include "gpu/msm.hpp"
 #include "msm/msm.hpp"
+#include "bench_main.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -282,10 +283,5 @@ int run(int argc, char** argv) {
 }  // namespace cuzk::gpu
 
 int main(int argc, char** argv) {
-  try {
-    return cuzk::gpu::run(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpu_msm_bench: %s\n", e.what());
-    return 1;
-  }
+  return cuzk::gpu::bench::guarded_main("gpu_msm_bench", cuzk::gpu::run, argc, argv);
 }

@@ -28,6 +28,7 @@
 #include "gpu/ntt_kernels.hpp"
 #include "gpu/ntt_pass.hpp"
 #include "gpu/ntt_program.hpp"
+#include "bench_main.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -243,10 +244,5 @@ int run(int argc, char** argv) {
 }  // namespace cuzk::gpu
 
 int main(int argc, char** argv) {
-  try {
-    return cuzk::gpu::run(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpu_ntt_bench: %s\n", e.what());
-    return 1;
-  }
+  return cuzk::gpu::bench::guarded_main("gpu_ntt_bench", cuzk::gpu::run, argc, argv);
 }

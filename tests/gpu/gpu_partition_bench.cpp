@@ -6,14 +6,17 @@
 //
 // Data: the synthetic witness of gpu_partition_bench.hpp (host); the G1 sections (h, l, a, b_g1;
 // 41 GB at 2^27) tiled on the device from 2^16 distinct points and B in G2 (6.4 GB at 2^27) from
-// 2^13: no host copy of them exists (the host has 128 GiB). With --b-g2-cpu, B in G2 is tiled on
-// the host instead (6.6 GB), as the CPU path reads it. The proof does not verify (no trusted setup);
-// the bench only times. Correctness is the device tests' job (backend_device_test.cpp).
+// 2^13 (tiled_device_srs.hpp): no host copy of them exists (the host has 128 GiB). With
+// --b-g2-cpu, B in G2 is tiled on the host instead (6.6 GB), as the CPU path reads it. The proof
+// does not verify (no trusted setup); the bench only times. Correctness is the device tests' job (backend_device_test.cpp).
 // Timing: --warmup proofs, then the median (and minimum) of --runs proofs; per phase, the sum of
 // its entries in ProveOutput::timings (one entry per circuit); wall = start + finish.
 //
+// --streamed: the SRS is not resident but streamed from host parameters (tiled too, ~51 GB of
+// host memory at 2^27) on every proof, --chunk bases at a time (a GPU smaller than the SRS).
+//
 // Usage: gpu_partition_bench [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0]
-//                            [--threads 0] [--seed 1] [--b-g2-cpu]
+//                            [--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -27,8 +30,9 @@
 #include "gpu/cuda_backend.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/device_srs.hpp"
-#include "gpu/point_storage.hpp"
 #include "gpu_partition_bench.hpp"
+#include "tiled_device_srs.hpp"
+#include "bench_main.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -49,29 +53,14 @@ double peak_rss_gb() {
   return 0;
 }
 
-// dst[i] = distinct[(i + offset) % D], built on the device: D points uploaded, then doubled by
-// device-to-device copies (the MSM's work does not depend on the points being distinct).
-template <class T>
-void tile_on_device(DeviceBuffer<T>& dst, const std::vector<T>& distinct, size_t offset) {
-  const size_t n = dst.size();
-  if (n == 0) return;
-  std::vector<T> first(std::min(n, distinct.size()));
-  for (size_t i = 0; i < first.size(); ++i) first[i] = distinct[(i + offset) % distinct.size()];
-  dst.upload(first);
-  for (size_t have = first.size(); have < n; have *= 2) {
-    const size_t copy = std::min(have, n - have);
-    CUZK_CUDA_CHECK(cudaMemcpy(dst.data() + have, dst.data(), copy * sizeof(T),
-                               cudaMemcpyDeviceToDevice));
-  }
-  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
-}
-
 struct Options {
   unsigned log2 = bench::kPorepLog2;
   int runs = 3, warmup = 1, batch = 1, device = 0;
   unsigned threads = 0;
   uint64_t seed = 1;
   bool b_g2_cpu = false;  // B in G2 on CPU threads (bases on the host)
+  bool streamed = false;  // the SRS streamed from host memory on every proof
+  size_t chunk = size_t(1) << 22;  // bases per streamed chunk
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -94,6 +83,10 @@ bool parse(int argc, char** argv, Options& o) {
       o.seed = std::strtoull(argv[++i], nullptr, 10);
     else if (a == "--b-g2-cpu")
       o.b_g2_cpu = true;
+    else if (a == "--streamed")
+      o.streamed = true;
+    else if (a == "--chunk" && has_value)
+      o.chunk = std::strtoull(argv[++i], nullptr, 10);
     else
       return false;
   }
@@ -116,7 +109,7 @@ int run(int argc, char** argv) {
   if (!parse(argc, argv, o)) {
     std::fprintf(stderr,
                  "usage: %s [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0] "
-                 "[--threads 0] [--seed 1] [--b-g2-cpu]\n",
+                 "[--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]\n",
                  argv[0]);
     return 2;
   }
@@ -150,28 +143,31 @@ int run(int argc, char** argv) {
   t0 = Clock::now();
   const bench::SyntheticSrsHost host_srs = bench::make_srs_host(
       shape.inputs, o.b_g2_cpu ? srs_shape.b_g2 : 0, o.seed + 7, o.threads);
-  DeviceSrs g1(srs_shape.h, srs_shape.l, srs_shape.a, srs_shape.b_g1,
-               o.b_g2_cpu ? 0 : srs_shape.b_g2);
-  {
-    std::vector<G1AffineStorage> distinct(host_srs.g1_distinct.size());
-    to_storage(host_srs.g1_distinct, distinct);
-    tile_on_device(g1.h, distinct, 0);
-    tile_on_device(g1.l, distinct, 1000);
-    tile_on_device(g1.a, distinct, 2000);
-    tile_on_device(g1.b_g1, distinct, 3000);
-    std::vector<G2AffineStorage> distinct_g2(host_srs.g2_distinct.size());
-    to_storage(host_srs.g2_distinct, distinct_g2);
-    tile_on_device(g1.b_g2, distinct_g2, 3);
-  }
+  // Streamed: host parameters of the full sizes (no device copy); else tiled on the device.
+  const groth16::Parameters host_params =
+      o.streamed ? bench::tiled_host_parameters(host_srs, srs_shape.h, srs_shape.l, srs_shape.a,
+                                                srs_shape.b_g1, srs_shape.b_g2, o.threads)
+                 : groth16::Parameters{};
+  const DeviceSrs g1 = o.streamed ? DeviceSrs{}
+                                  : bench::tiled_device_srs(srs_shape, host_srs, !o.b_g2_cpu);
+  const size_t streamed_bytes =
+      sizeof(curve::G1Affine) *
+          (host_params.h.size() + host_params.l.size() + host_params.a.size() +
+           host_params.b_g1.size()) +
+      sizeof(curve::G2Affine) * host_params.b_g2.size();
   std::printf("srs: %.1f s (on the device %.2f GB, of which B in G2 %.2f GB; B in G2 on the host "
-              "%.2f GB)\n",
+              "%.2f GB; streamed from the host %.2f GB)\n",
               seconds_since(t0), double(g1.bytes()) / 1e9, double(g1.b_g2.size_bytes()) / 1e9,
-              double(host_srs.b_g2.size() * sizeof(curve::G2Affine)) / 1e9);
+              double(host_srs.b_g2.size() * sizeof(curve::G2Affine)) / 1e9,
+              double(streamed_bytes) / 1e9);
   std::fflush(stdout);
 
-  CudaBackend backend(o.device,
-                      CudaBackendOptions{.cpu_threads = o.threads, .b_g2_on_gpu = !o.b_g2_cpu});
-  const CudaBackend::SrsRef srs{&host_srs.vk, &g1, host_srs.b_g2};
+  CudaBackend backend(o.device, CudaBackendOptions{.cpu_threads = o.threads,
+                                                   .b_g2_on_gpu = !o.b_g2_cpu,
+                                                   .stream_chunk_points = o.chunk});
+  const CudaBackend::SrsRef srs =
+      o.streamed ? CudaBackend::SrsRef{&host_params.vk, nullptr, host_params.b_g2, &host_params}
+                 : CudaBackend::SrsRef{&host_srs.vk, &g1, host_srs.b_g2};
   const std::vector<WitnessView> views(size_t(o.batch), witness.view());
   std::vector<groth16::Randomness> rs(size_t(o.batch));
   uint64_t st = o.seed + 99;
@@ -243,10 +239,5 @@ int run(int argc, char** argv) {
 }  // namespace cuzk::gpu
 
 int main(int argc, char** argv) {
-  try {
-    return cuzk::gpu::run(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "gpu_partition_bench: %s\n", e.what());
-    return 1;
-  }
+  return cuzk::gpu::bench::guarded_main("gpu_partition_bench", cuzk::gpu::run, argc, argv);
 }

@@ -199,4 +199,25 @@ inline SyntheticSrsHost make_srs_host(size_t inputs, size_t b_count, uint64_t se
   return srs;
 }
 
+// Host parameters of `shape`'s section sizes tiled from the distinct points (for a proof whose SRS
+// is streamed from the host): h, l, a, b_g1 in G1 and b_g2 in G2, vk from `srs`.
+inline groth16::Parameters tiled_host_parameters(const SyntheticSrsHost& srs, size_t h, size_t l,
+                                                 size_t a, size_t b_g1, size_t b_g2,
+                                                 unsigned threads = 0) {
+  groth16::Parameters p;
+  p.vk = srs.vk;
+  const auto tile = [threads](auto& out, size_t n, const auto& distinct, size_t offset) {
+    out.resize(n);
+    parallel_for(n, threads, [&](size_t b, size_t e) {
+      for (size_t i = b; i < e; ++i) out[i] = distinct[(i + offset) % distinct.size()];
+    });
+  };
+  tile(p.h, h, srs.g1_distinct, 0);
+  tile(p.l, l, srs.g1_distinct, 1000);
+  tile(p.a, a, srs.g1_distinct, 2000);
+  tile(p.b_g1, b_g1, srs.g1_distinct, 3000);
+  tile(p.b_g2, b_g2, srs.g2_distinct, 3);
+  return p;
+}
+
 }  // namespace cuzk::gpu::bench

@@ -1,0 +1,172 @@
+// SpreadBackend and its routing policy (LeastBusy): proofs equal to one member's, starts spread
+// over idle members, a member's failure reaches its caller only, foreign pending states refused.
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <stdexcept>
+
+#include "groth16/spread_backend.hpp"
+#include "groth16/verifier.hpp"
+#include "groth16_fixture.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+using testing::public_inputs;
+using testing::setup_for;
+using testing::synthesize;
+
+const testing::Circuit kCubic = [](r1cs::ConstraintSystem& cs) {
+  r1cs::test_circuits::cubic(cs, 3, 35);
+};
+
+std::vector<r1cs::ProvingAssignment> one_cubic() {
+  std::vector<r1cs::ProvingAssignment> v;
+  v.push_back(synthesize(kCubic));
+  return v;
+}
+
+// A CpuBackend with a name, optionally failing every start(), optionally holding start() until
+// released (to keep a member busy).
+class TestMember final : public Backend {
+ public:
+  explicit TestMember(std::string name, bool fail = false) : name_(std::move(name)), fail_(fail) {}
+  std::string name() const override { return name_; }
+  std::unique_ptr<Pending> start(std::vector<r1cs::ProvingAssignment> a, const Parameters& p,
+                                 std::span<const Randomness> r) override {
+    if (fail_) throw std::runtime_error(name_ + ": out of memory");
+    std::unique_lock lock(mutex_);
+    ++entered_;
+    cv_.notify_all();
+    cv_.wait(lock, [&] { return !hold_; });
+    lock.unlock();
+    return inner_.start(std::move(a), p, r);
+  }
+  ProveOutput finish(std::unique_ptr<Pending> pending) override {
+    return inner_.finish(std::move(pending));
+  }
+  void hold() {
+    std::lock_guard lock(mutex_);
+    hold_ = true;
+  }
+  void release() {
+    std::lock_guard lock(mutex_);
+    hold_ = false;
+    cv_.notify_all();
+  }
+  void wait_entered(unsigned n) {
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [&] { return entered_ >= n; });
+  }
+
+ private:
+  const std::string name_;
+  const bool fail_;
+  CpuBackend inner_{1};
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool hold_ = false;
+  unsigned entered_ = 0;
+};
+
+std::vector<std::unique_ptr<Backend>> members(std::vector<TestMember*>& raw, size_t n) {
+  std::vector<std::unique_ptr<Backend>> v;
+  for (size_t i = 0; i < n; ++i) {
+    auto m = std::make_unique<TestMember>("sim:" + std::to_string(i));
+    raw.push_back(m.get());
+    v.push_back(std::move(m));
+  }
+  return v;
+}
+
+TEST(LeastBusy, IdleMembersFirstThenTheLeastUsed) {
+  LeastBusy router(3);
+  auto a = router.acquire();
+  auto b = router.acquire();
+  auto c = router.acquire();
+  EXPECT_EQ(a.index(), 0u);
+  EXPECT_EQ(b.index(), 1u);
+  EXPECT_EQ(c.index(), 2u);
+  {
+    auto d = router.acquire();  // all busy once: the least used (all 1) of lowest index
+    EXPECT_EQ(d.index(), 0u);
+  }
+  { auto moved = std::move(b); }  // member 1 freed
+  EXPECT_EQ(router.acquire().index(), 1u);
+  EXPECT_EQ(router.given(), (std::vector<uint64_t>{2, 2, 1}));
+  EXPECT_THROW(LeastBusy(0), std::invalid_argument);
+}
+
+TEST(SpreadBackend, ProofsEqualOneMembersAndVerify) {
+  const Parameters params = setup_for(kCubic, 11);
+  const auto pvk = prepare_verifying_key(params.vk);
+  std::mt19937_64 rng(3);
+  const Randomness rs{ff::Fr::random(rng), ff::Fr::random(rng)};
+  CpuBackend alone(1);
+  const Proof expected = alone.prove(one_cubic(), params, std::span(&rs, 1)).proofs.at(0);
+
+  std::vector<TestMember*> raw;
+  SpreadBackend spread(members(raw, 2));
+  EXPECT_EQ(spread.name(), "spread(sim:0,sim:1)");
+  EXPECT_EQ(spread.devices(), 2u);
+  for (int i = 0; i < 4; ++i) {
+    const ProveOutput out = spread.prove(one_cubic(), params, std::span(&rs, 1));
+    ASSERT_EQ(out.proofs.size(), 1u);
+    EXPECT_EQ(encode_proof(out.proofs[0]), encode_proof(expected));
+    EXPECT_TRUE(verify_proof(pvk, out.proofs[0], public_inputs(synthesize(kCubic))));
+    EXPECT_EQ(out.backend, "sim:" + std::to_string(i % 2));  // one after the other: alternating
+  }
+  EXPECT_EQ(spread.starts(), (std::vector<uint64_t>{2, 2}));
+}
+
+TEST(SpreadBackend, ConcurrentStartsGoToIdleMembers) {
+  const Parameters params = setup_for(kCubic, 12);
+  const Randomness rs{ff::Fr::one(), ff::Fr::one()};
+  std::vector<TestMember*> raw;
+  SpreadBackend spread(members(raw, 3));
+  // Member 0 busy with a held start; the next two starts must go to 1 and 2, not queue behind it.
+  raw[0]->hold();
+  auto held = std::async(std::launch::async, [&] {
+    return spread.finish(spread.start(one_cubic(), params, std::span(&rs, 1))).backend;
+  });
+  raw[0]->wait_entered(1);
+  EXPECT_EQ(spread.finish(spread.start(one_cubic(), params, std::span(&rs, 1))).backend, "sim:1");
+  EXPECT_EQ(spread.finish(spread.start(one_cubic(), params, std::span(&rs, 1))).backend, "sim:2");
+  raw[0]->release();
+  EXPECT_EQ(held.get(), "sim:0");
+  EXPECT_EQ(spread.starts(), (std::vector<uint64_t>{1, 1, 1}));
+}
+
+TEST(SpreadBackend, AMembersFailureReachesItsCallerOnly) {
+  const Parameters params = setup_for(kCubic, 13);
+  const Randomness rs{ff::Fr::one(), ff::Fr::one()};
+  std::vector<std::unique_ptr<Backend>> v;
+  v.push_back(std::make_unique<TestMember>("bad", true));
+  v.push_back(std::make_unique<TestMember>("good"));
+  SpreadBackend spread(std::move(v));
+  try {
+    (void)spread.start(one_cubic(), params, std::span(&rs, 1));
+    FAIL() << "expected the member's error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "bad: out of memory");
+  }
+  // The failed start released its slot: both idle again, the less used member is next.
+  EXPECT_EQ(spread.prove(one_cubic(), params, std::span(&rs, 1)).backend, "good");
+  EXPECT_EQ(spread.starts(), (std::vector<uint64_t>{1, 1}));
+}
+
+TEST(SpreadBackend, RefusesForeignPendingAndEmptyMembers) {
+  std::vector<TestMember*> raw;
+  SpreadBackend spread(members(raw, 2));
+  struct Other : Pending {};
+  EXPECT_THROW(spread.finish(std::make_unique<Other>()), std::invalid_argument);
+  EXPECT_THROW(SpreadBackend(std::vector<std::unique_ptr<Backend>>{}), std::invalid_argument);
+  std::vector<std::unique_ptr<Backend>> with_null;
+  with_null.push_back(nullptr);
+  EXPECT_THROW(SpreadBackend(std::move(with_null)), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace cuzk::groth16
