@@ -107,11 +107,17 @@ if [ -n "$port" ] && command -v curl >/dev/null 2>&1; then
 fi
 
 # Memory back at the idle level (parameters loaded, no job): within 64 MiB of it, where one
-# partition's working set is ~1 GiB.
+# partition's working set is ~1 GiB. Not under AddressSanitizer (scripts/sanitize.sh sets
+# CUZK_SANITIZE=1): its quarantine holds freed blocks (256 MiB), its allocator caches the rest;
+# LeakSanitizer checks the daemon's heap at exit instead.
 rss_after=$(rss_kib)
-[ "$rss_after" -le $((rss_idle + 65536)) ] \
-  || fail "RSS $rss_after KiB ($(rss_detail)) after the proofs, idle was $rss_idle KiB ($idle_detail)"
-echo "ok: RSS idle $rss_idle KiB, after $((completed_before_batch + 2)) proofs $rss_after KiB"
+if [ "${CUZK_SANITIZE:-0}" = 1 ]; then
+  echo "skipped: RSS bound under AddressSanitizer (idle $rss_idle KiB, after $rss_after KiB)"
+else
+  [ "$rss_after" -le $((rss_idle + 65536)) ] \
+    || fail "RSS $rss_after KiB ($(rss_detail)) after the proofs, idle was $rss_idle KiB ($idle_detail)"
+  echo "ok: RSS idle $rss_idle KiB, after $((completed_before_batch + 2)) proofs $rss_after KiB"
+fi
 
 "$bench" evict --addr "$addr" --circuit porep-2k | grep -q "porep-2k: evicted" || fail "evict"
 "$bench" status --addr "$addr" | grep -Eq "^srs +porep-2k +COLD" || fail "status after evict"
