@@ -32,9 +32,9 @@
 // of its points (so a different parameter set at a recycled address is noticed and re-uploaded);
 // evict / evict_all / destruction free them. Parameters must not be modified while resident.
 // A set that does not fit beside the workspace is streamed instead (CudaBackendOptions::
-// srs_placement): every proof uploads its sections chunk by chunk while the MSMs run over them
-// (phase "stream_srs": the upload time, taken out of the msm_* phases), so GPUs with less memory
-// than the parameter set can prove it.
+// srs_placement): every proof uploads its sections chunk by chunk, the next chunk while the MSMs
+// run over the current one (phase "stream_srs": the time the MSMs waited for bases, taken out of
+// the msm_* phases), so GPUs with less memory than the parameter set can prove it.
 // B in G2 is resident too on the GPU path (192 B per point: 6.4 GB at 2^27); on the CPU path it is
 // read from the Parameters' host vector, by the CPU.
 //
