@@ -43,9 +43,14 @@ BackendChoice make_backend(const BackendOptions& options) {
     auto unload = [cuda](const groth16::Parameters& params) {
       for (gpu::CudaBackend* b : cuda) b->evict(params);
     };
+    std::vector<std::unique_ptr<groth16::Backend>> fallbacks;
+    if (options.cpu_fallback) {
+      fallbacks.push_back(std::make_unique<groth16::CpuBackend>(options.threads));
+    }
     std::unique_ptr<groth16::Backend> backend =
-        members.size() == 1 ? std::move(members.front())
-                            : std::make_unique<groth16::SpreadBackend>(std::move(members));
+        members.size() == 1 && fallbacks.empty()
+            ? std::move(members.front())
+            : std::make_unique<groth16::SpreadBackend>(std::move(members), std::move(fallbacks));
     spdlog::info("prover backend: {} ({} host threads)", backend->name(),
                  resolve_threads(options.threads));
     return {std::move(backend), std::move(unload)};

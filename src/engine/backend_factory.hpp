@@ -1,7 +1,8 @@
 // The one place that picks the prover backend (groth16::Backend): everything else in the engine
 // is backend-agnostic. With the CUDA floor built (-DCUZK_CUDA=ON) and a device present, a CUDA
 // backend per configured device ([gpus] devices; none configured = every device), several of them
-// behind one groth16::SpreadBackend; otherwise the CPU backend. The choice is logged at start-up.
+// behind one groth16::SpreadBackend, with the CPU backend as its fallback ([gpus] cpu_fallback);
+// otherwise the CPU backend. The choice is logged at start-up.
 #pragma once
 
 #include <functional>

@@ -243,10 +243,12 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     r.duration(*t, "memory", "eviction_min_idle", c.memory.eviction_min_idle);
   }
   if (auto* t = section(root, "gpus", r)) {
-    r.check_keys(*t, "gpus", {"devices", "gpu_threads", "gpu_workers_per_device"}, {}, c);
+    r.check_keys(*t, "gpus", {"devices", "gpu_threads", "gpu_workers_per_device", "cpu_fallback"},
+                 {}, c);
     r.u32_list(*t, "gpus", "devices", c.gpus.devices);
     r.u32(*t, "gpus", "gpu_threads", c.gpus.gpu_threads);
     r.u32(*t, "gpus", "gpu_workers_per_device", c.gpus.gpu_workers_per_device, 1, 64);
+    r.boolean(*t, "gpus", "cpu_fallback", c.gpus.cpu_fallback);
   }
   if (auto* t = section(root, "scheduler", r)) {
     r.check_keys(*t, "scheduler",
@@ -261,11 +263,13 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     r.u32(*t, "synthesis", "threads", c.synthesis.threads, 0, 4096);
   }
   if (auto* t = section(root, "pipeline", r)) {
-    r.check_keys(*t, "pipeline", {"enabled", "synthesis_lookahead", "max_parallel_synthesis"},
+    r.check_keys(*t, "pipeline",
+                 {"enabled", "synthesis_lookahead", "max_parallel_synthesis", "prover_retries"},
                  {"synthesis_concurrency", "slot_size", "max_gpu_queue_depth"}, c);
     r.boolean(*t, "pipeline", "enabled", c.pipeline.enabled);
     r.u32(*t, "pipeline", "synthesis_lookahead", c.pipeline.synthesis_lookahead, 0, 1024);
     r.u32(*t, "pipeline", "max_parallel_synthesis", c.pipeline.max_parallel_synthesis, 0, 4096);
+    r.u32(*t, "pipeline", "prover_retries", c.pipeline.prover_retries, 0, 16);
   }
   if (auto* t = section(root, "logging", r)) {
     r.check_keys(*t, "logging", {"level", "format"}, {}, c);
@@ -331,6 +335,7 @@ EngineOptions engine_options(const Config& c) {
   o.pipeline.prover_workers_per_device = c.gpus.gpu_workers_per_device;
   o.pipeline.lookahead = std::max(1u, c.pipeline.synthesis_lookahead);
   o.pipeline.max_batch_size = c.scheduler.max_batch_size;
+  o.pipeline.prover_retries = c.pipeline.prover_retries;
   if (!c.pipeline.enabled) {  // one partition at a time, no overlap
     o.pipeline.synthesis_workers = 1;
     o.pipeline.prover_workers_per_device = 1;
@@ -340,6 +345,7 @@ EngineOptions engine_options(const Config& c) {
   o.srs.eviction_min_idle = c.memory.eviction_min_idle;
   o.backend.devices = c.gpus.devices;
   o.backend.threads = c.gpus.gpu_threads;
+  o.backend.cpu_fallback = c.gpus.cpu_fallback;
   o.memory_budget_bytes = resolve_memory_budget(c.memory);
   return o;
 }

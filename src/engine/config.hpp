@@ -6,10 +6,10 @@
 //   [srs]       param_cache                        (preload: accepted, ignored)
 //   [memory]    total_budget ("auto" or "256GiB"), safety_margin, eviction_min_idle
 //               (pinned_budget, working_memory_budget: accepted, ignored)
-//   [gpus]      devices, gpu_threads, gpu_workers_per_device
+//   [gpus]      devices, gpu_threads, gpu_workers_per_device; ours: cpu_fallback
 //   [scheduler] max_batch_size, max_batch_wait_ms, sort_by_type; ours: max_pending
 //   [synthesis] threads                            (partition_workers: accepted, ignored)
-//   [pipeline]  enabled, synthesis_lookahead, max_parallel_synthesis
+//   [pipeline]  enabled, synthesis_lookahead, max_parallel_synthesis; ours: prover_retries
 //               (synthesis_concurrency, slot_size, max_gpu_queue_depth: accepted, ignored)
 //   [logging]   level, format ("text" | "json")
 // Every problem — a syntax error, an unknown section or key, a value of the wrong type or out of
@@ -53,6 +53,7 @@ struct Config {
     std::vector<uint32_t> devices;
     uint32_t gpu_threads = 0;
     uint32_t gpu_workers_per_device = 2;
+    bool cpu_fallback = true;  // BackendOptions::cpu_fallback
   } gpus;
   struct Scheduler {
     uint32_t max_batch_size = 1;
@@ -67,6 +68,7 @@ struct Config {
     bool enabled = true;
     uint32_t synthesis_lookahead = 1;     // 0 is taken as 1
     uint32_t max_parallel_synthesis = 0;  // 0: no cap beyond [synthesis] threads
+    uint32_t prover_retries = 2;          // PipelineOptions::prover_retries
   } pipeline;
   struct Logging {
     std::string level = "info";  // trace, debug, info, warn, error, critical, off

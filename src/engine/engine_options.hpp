@@ -15,6 +15,9 @@ namespace cuzk::engine {
 struct BackendOptions {
   std::vector<uint32_t> devices;  // GPU ordinals; empty = all (ignored by the CPU backend)
   unsigned threads = 0;           // CPU threads of the prover (0 = all cores)
+  // With GPUs: the CPU backend as a fallback, given work only while no GPU is healthy
+  // (groth16::SpreadBackend), so that a failed GPU slows proofs down instead of failing them.
+  bool cpu_fallback = true;
 };
 
 struct EngineOptions {

@@ -184,6 +184,7 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory) {
   Synthesized item;
   item.partition.job = job;
   item.partition.partition = task.partition;
+  item.partition.attempt = task.attempt;
   item.partition.srs = srs;
   item.partition.memory = std::move(memory);
   {
@@ -250,25 +251,23 @@ void Pipeline::prover_worker() {
       flight.partitions.push_back(std::move(s.partition));
     }
     batch.clear();
+    const auto count = uint32_t(flight.partitions.size());
     {
       std::lock_guard lock(mutex_);
-      proving_ += uint32_t(flight.partitions.size());
+      proving_ += count;
     }
     Stopwatch sw;
     try {
       flight.pending = backend_.start(std::move(assignments), params->params, randomness);
     } catch (const std::exception& e) {
-      for (auto& p : flight.partitions) {
-        p.srs.reset();
-        p.memory.release();
-        fail(p.job, fmt::format("partition {}: prover start failed: {}", p.partition, e.what()));
-      }
+      const bool device_error = dynamic_cast<const std::invalid_argument*>(&e) == nullptr;
+      for (auto& p : flight.partitions) retry_or_fail(p, "start", e.what(), device_error);
     }
     flight.start_ms = sw.total_ms();
     {
       std::lock_guard lock(mutex_);
-      proving_ -= uint32_t(flight.partitions.size());
-      if (flight.pending) finalizing_ += uint32_t(flight.partitions.size());
+      proving_ -= count;
+      if (flight.pending) finalizing_ += count;
     }
     if (flight.pending) in_flight_->push(std::move(flight));
   }
@@ -280,11 +279,13 @@ void Pipeline::finalizer() {
     Stopwatch sw;
     groth16::ProveOutput out;
     std::string error;
+    bool device_error = false;
     try {
       out = backend_.finish(std::move(flight->pending));
       if (out.proofs.size() != n) error = "the backend returned the wrong number of proofs";
     } catch (const std::exception& e) {
       error = e.what();
+      device_error = dynamic_cast<const std::invalid_argument*>(&e) == nullptr;
     }
     const double finish_ms = sw.total_ms();
     const double prove_ms = (flight->start_ms + finish_ms) / double(n);
@@ -292,11 +293,11 @@ void Pipeline::finalizer() {
     if (error.empty()) metrics_.batch_proven(on, phase_sum_ms(out.timings) / 1000);
     for (size_t i = 0; i < n; ++i) {
       auto& p = flight->partitions[i];
-      std::shared_ptr<SrsLease> srs = std::move(p.srs);  // released with this iteration
       if (!error.empty()) {
-        fail(p.job, fmt::format("partition {}: prover finish failed: {}", p.partition, error));
+        retry_or_fail(p, "finish", error, device_error);
         continue;
       }
+      std::shared_ptr<SrsLease> srs = std::move(p.srs);  // released with this iteration
       if (p.job->ended()) continue;
       spdlog::info("job {} partition {}/{} ({}): synthesis {:.1f} ms, wait {:.1f} ms, prove "
                    "{:.1f} ms on {} (batch of {}) [{}]",
@@ -343,6 +344,25 @@ void Pipeline::complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLeas
                  job->id, job->partitions, proofs.size() * groth16::kProofBytes, t.queue_wait_ms,
                  t.srs_load_ms, t.synthesis_ms, t.prove_ms, verify_ms, t.total_ms);
   }
+}
+
+void Pipeline::retry_or_fail(Partition& p, const char* stage, const std::string& error,
+                             bool device_error) {
+  p.srs.reset();
+  p.memory.release();
+  if (p.job->ended()) return;
+  if (!device_error || p.attempt >= options_.prover_retries) {
+    fail(p.job, fmt::format("partition {}: prover {} failed: {}", p.partition, stage, error));
+    return;
+  }
+  spdlog::warn("job {} partition {}: prover {} failed ({}); synthesising it again (retry {} of {})",
+               p.job->id, p.partition, stage, error, p.attempt + 1, options_.prover_retries);
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    tasks_.insert(Task{p.job, p.partition, p.attempt + 1});
+  }
+  tasks_cv_.notify_all();
 }
 
 void Pipeline::fail(const std::shared_ptr<Job>& job, const std::string& error) {

@@ -49,6 +49,12 @@ struct PipelineOptions {
   unsigned prover_workers_per_device = 1;  // concurrent start() calls per Backend::devices()
   unsigned lookahead = 1;          // synthesised partitions buffered for the provers
   unsigned max_batch_size = 1;     // partitions per backend start()
+  // A partition whose backend start() or finish() failed with a device error (std::runtime_error:
+  // a CUDA failure, device out of memory) is synthesised and proven again, at most this many
+  // times, before its job fails. With several devices a retry lands on another one once the
+  // failing device is unhealthy (SpreadBackend: 2 failures in a row), hence 2 by default.
+  // Shape errors (std::invalid_argument) fail at once.
+  unsigned prover_retries = 2;
 };
 
 class Pipeline {
@@ -76,6 +82,7 @@ class Pipeline {
   struct Task {
     std::shared_ptr<Job> job;
     unsigned partition = 0;
+    unsigned attempt = 0;  // prover failures so far (PipelineOptions::prover_retries)
   };
   // Highest priority, then oldest job, then lowest partition first.
   struct TaskOrder {
@@ -86,6 +93,7 @@ class Pipeline {
   struct Partition {
     std::shared_ptr<Job> job;
     unsigned partition = 0;
+    unsigned attempt = 0;
     std::shared_ptr<SrsLease> srs;
     MemoryBudget::Reservation memory;
     std::vector<ff::Fr> inputs;
@@ -109,6 +117,10 @@ class Pipeline {
   void synthesize(const Task& task, MemoryBudget::Reservation memory);
   void complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLease> srs);
   void fail(const std::shared_ptr<Job>& job, const std::string& error);
+  // After a prover failure of `p` (in `stage`, "start" or "finish"): queues its synthesis again
+  // when the error is a device error and retries are left, else fails its job. Releases p's
+  // memory and parameter lease.
+  void retry_or_fail(Partition& p, const char* stage, const std::string& error, bool device_error);
   uint64_t estimate_bytes(const Task& task) const;
 
   PipelineOptions options_;

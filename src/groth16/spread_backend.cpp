@@ -6,20 +6,57 @@
 
 namespace cuzk::groth16 {
 
-LeastBusy::LeastBusy(size_t n) : active_(n, 0), given_(n, 0) {
+LeastBusy::LeastBusy(size_t n, size_t primary, HealthPolicy health)
+    : primary_(primary == 0 || primary > n ? n : primary),
+      health_(health),
+      active_(n, 0),
+      given_(n, 0),
+      failures_(n, 0),
+      last_failure_(n) {
   if (n == 0) throw std::invalid_argument("LeastBusy: no members");
+}
+
+bool LeastBusy::healthy_locked(size_t i, Clock::time_point now) const {
+  return failures_[i] < health_.max_failures || now - last_failure_[i] >= health_.cooldown;
 }
 
 LeastBusy::Slot LeastBusy::acquire() {
   std::lock_guard lock(mutex_);
-  size_t best = 0;
-  for (size_t i = 1; i < active_.size(); ++i) {
+  const auto now = Clock::now();
+  // Candidates: healthy primaries, else healthy fallbacks, else everyone.
+  std::vector<size_t> candidates;
+  for (size_t i = 0; i < primary_; ++i)
+    if (healthy_locked(i, now)) candidates.push_back(i);
+  if (candidates.empty()) {
+    for (size_t i = primary_; i < active_.size(); ++i)
+      if (healthy_locked(i, now)) candidates.push_back(i);
+  }
+  if (candidates.empty()) {
+    for (size_t i = 0; i < active_.size(); ++i) candidates.push_back(i);
+  }
+  size_t best = candidates.front();
+  for (const size_t i : candidates) {
     if (active_[i] < active_[best] || (active_[i] == active_[best] && given_[i] < given_[best]))
       best = i;
   }
   ++active_[best];
   ++given_[best];
   return Slot(this, best);
+}
+
+void LeastBusy::report(size_t index, bool ok) {
+  std::lock_guard lock(mutex_);
+  if (ok) {
+    failures_.at(index) = 0;
+  } else {
+    ++failures_.at(index);
+    last_failure_[index] = Clock::now();
+  }
+}
+
+bool LeastBusy::healthy(size_t index) const {
+  std::lock_guard lock(mutex_);
+  return healthy_locked(index, Clock::now());
 }
 
 LeastBusy::Slot::~Slot() {
@@ -35,12 +72,15 @@ std::vector<uint64_t> LeastBusy::given() const {
 
 namespace {
 
-size_t count_members(const std::vector<std::unique_ptr<Backend>>& members) {
+// members then fallbacks, checked.
+std::vector<std::unique_ptr<Backend>> join(std::vector<std::unique_ptr<Backend>> members,
+                                           std::vector<std::unique_ptr<Backend>> fallbacks) {
+  if (members.empty()) throw std::invalid_argument("SpreadBackend: no members");
+  for (auto& f : fallbacks) members.push_back(std::move(f));
   for (const auto& m : members) {
     if (!m) throw std::invalid_argument("SpreadBackend: a member is null");
   }
-  if (members.empty()) throw std::invalid_argument("SpreadBackend: no members");
-  return members.size();
+  return members;
 }
 
 struct SpreadPending final : Pending {
@@ -48,15 +88,38 @@ struct SpreadPending final : Pending {
   std::unique_ptr<Pending> inner;
 };
 
+// Runs f for member `index`, reporting a device error (anything but std::invalid_argument) or a
+// success to the router.
+template <class F>
+auto reported(LeastBusy& router, size_t index, F&& f) {
+  try {
+    auto result = f();
+    router.report(index, true);
+    return result;
+  } catch (const std::invalid_argument&) {
+    throw;  // the caller's mistake, not the device's
+  } catch (...) {
+    router.report(index, false);
+    throw;
+  }
+}
+
 }  // namespace
 
-SpreadBackend::SpreadBackend(std::vector<std::unique_ptr<Backend>> members)
-    : members_(std::move(members)), router_(count_members(members_)) {}
+SpreadBackend::SpreadBackend(std::vector<std::unique_ptr<Backend>> members,
+                             std::vector<std::unique_ptr<Backend>> fallbacks, HealthPolicy health)
+    : primary_(members.size()),
+      members_(join(std::move(members), std::move(fallbacks))),
+      router_(members_.size(), primary_, health) {}
 
 std::string SpreadBackend::name() const {
   std::string s = "spread(";
   for (size_t i = 0; i < members_.size(); ++i) {
-    if (i > 0) s += ',';
+    if (i == primary_) {
+      s += "; fallback ";
+    } else if (i > 0) {
+      s += ',';
+    }
     s += members_[i]->name();
   }
   s += ')';
@@ -65,7 +128,7 @@ std::string SpreadBackend::name() const {
 
 size_t SpreadBackend::devices() const {
   size_t n = 0;
-  for (const auto& m : members_) n += m->devices();
+  for (size_t i = 0; i < primary_; ++i) n += members_[i]->devices();
   return n;
 }
 
@@ -75,7 +138,9 @@ std::unique_ptr<Pending> SpreadBackend::start(std::vector<r1cs::ProvingAssignmen
   const LeastBusy::Slot slot = router_.acquire();
   auto pending = std::make_unique<SpreadPending>();
   pending->member = slot.index();
-  pending->inner = members_[slot.index()]->start(std::move(assignments), params, randomness);
+  pending->inner = reported(router_, slot.index(), [&] {
+    return members_[slot.index()]->start(std::move(assignments), params, randomness);
+  });
   return pending;
 }
 
@@ -84,7 +149,8 @@ ProveOutput SpreadBackend::finish(std::unique_ptr<Pending> pending_base) {
   if (pending == nullptr)
     throw std::invalid_argument("SpreadBackend::finish: pending state of another backend");
   Backend& member = *members_[pending->member];
-  ProveOutput out = member.finish(std::move(pending->inner));
+  ProveOutput out = reported(router_, pending->member,
+                             [&] { return member.finish(std::move(pending->inner)); });
   if (out.backend.empty()) out.backend = member.name();
   return out;
 }

@@ -6,12 +6,21 @@
 // would be alone (bit-identical for the same r, s: a proof depends only on witness, parameters
 // and randomness), and ProveOutput::backend names the member that produced each batch.
 //
+// Failures: a member whose start() or finish() threw a device error (anything but
+// std::invalid_argument, which is the caller's mistake) max_failures times in a row is unhealthy:
+// it is given no work while another member is healthy, until `cooldown` after its last failure
+// (then it may prove again; a success makes it healthy). Fallback members (the CPU backend behind
+// the GPUs) are given work only while no primary member is healthy. With every member unhealthy,
+// all are tried.
+//
 // LeastBusy is that routing policy on its own, for callers that drive members directly (the
 // multi-GPU benchmark). Both are thread-safe.
 #pragma once
 
 #include <cstddef>
+#include <chrono>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -22,10 +31,17 @@
 
 namespace cuzk::groth16 {
 
+struct HealthPolicy {
+  unsigned max_failures = 2;  // consecutive failures that make a member unhealthy
+  std::chrono::milliseconds cooldown{std::chrono::seconds(60)};
+};
+
 class LeastBusy {
  public:
-  // n members (std::invalid_argument if 0).
-  explicit LeastBusy(size_t n);
+  // n members (std::invalid_argument if 0), the first `primary` of them preferred (the rest are
+  // fallbacks; primary 0 or >= n: all are primary).
+  explicit LeastBusy(size_t n, size_t primary = std::numeric_limits<size_t>::max(),
+                     HealthPolicy health = {});
 
   // A member held for one start(): released by the Slot's destructor.
   class Slot {
@@ -45,23 +61,36 @@ class LeastBusy {
   };
 
   Slot acquire();
+  // The outcome of member i's work: a failure counts towards unhealthy, a success resets.
+  void report(size_t index, bool ok);
+  bool healthy(size_t index) const;
   size_t size() const { return active_.size(); }
   // How many slots each member has been given so far.
   std::vector<uint64_t> given() const;
 
  private:
+  using Clock = std::chrono::steady_clock;
+  bool healthy_locked(size_t index, Clock::time_point now) const;
+
+  const size_t primary_;
+  const HealthPolicy health_;
   mutable std::mutex mutex_;
   std::vector<unsigned> active_;
   std::vector<uint64_t> given_;
+  std::vector<unsigned> failures_;  // consecutive
+  std::vector<Clock::time_point> last_failure_;
 };
 
 class SpreadBackend final : public Backend {
  public:
-  // At least one member (std::invalid_argument otherwise).
-  explicit SpreadBackend(std::vector<std::unique_ptr<Backend>> members);
+  // At least one member (std::invalid_argument otherwise); fallbacks are used only while no
+  // member is healthy.
+  explicit SpreadBackend(std::vector<std::unique_ptr<Backend>> members,
+                         std::vector<std::unique_ptr<Backend>> fallbacks = {},
+                         HealthPolicy health = {});
 
-  std::string name() const override;  // "spread(cuda:0,cuda:1)"
-  size_t devices() const override;     // the members' devices, summed
+  std::string name() const override;  // "spread(cuda:0,cuda:1)", "spread(cuda:0; fallback cpu)"
+  size_t devices() const override;     // the members' devices, summed (not the fallbacks')
   std::unique_ptr<Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
                                  const Parameters& params,
                                  std::span<const Randomness> randomness) override;
@@ -69,11 +98,13 @@ class SpreadBackend final : public Backend {
 
   size_t size() const { return members_.size(); }
   Backend& member(size_t i) { return *members_.at(i); }
-  // start() calls each member has taken.
+  // start() calls each member has taken (members, then fallbacks).
   std::vector<uint64_t> starts() const { return router_.given(); }
+  bool healthy(size_t i) const { return router_.healthy(i); }
 
  private:
-  std::vector<std::unique_ptr<Backend>> members_;
+  size_t primary_;                                 // members before the fallbacks
+  std::vector<std::unique_ptr<Backend>> members_;  // the primary members, then the fallbacks
   LeastBusy router_;
 };
 

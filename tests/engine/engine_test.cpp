@@ -353,14 +353,17 @@ TEST(Engine, ShutdownCancelsWhatIsLeftAndRefusesNewWork) {
   EXPECT_EQ(refused.code(), SubmitError::kUnavailable);
 }
 
-// A CpuBackend under another name: a simulated device for SpreadBackend.
+// A CpuBackend under another name: a simulated device for SpreadBackend; a broken one fails
+// every start() like a lost GPU.
 class SimulatedDevice final : public groth16::Backend {
  public:
-  explicit SimulatedDevice(std::string name) : name_(std::move(name)) {}
+  explicit SimulatedDevice(std::string name, bool broken = false)
+      : name_(std::move(name)), broken_(broken) {}
   std::string name() const override { return name_; }
   std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> a,
                                           const groth16::Parameters& p,
                                           std::span<const groth16::Randomness> r) override {
+    if (broken_) throw std::runtime_error(name_ + ": an illegal memory access was encountered");
     return inner_.start(std::move(a), p, r);
   }
   groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
@@ -369,6 +372,7 @@ class SimulatedDevice final : public groth16::Backend {
 
  private:
   const std::string name_;
+  const bool broken_;
   groth16::CpuBackend inner_{1};
 };
 
@@ -398,6 +402,32 @@ TEST(Engine, PartitionsSpreadOverSeveralDevices) {
     const std::string line = "cuzk_backend_batches_total{backend=\"" + device + "\"} ";
     EXPECT_NE(text.find(line), std::string::npos) << line;
   }
+}
+
+// A device that fails every proof: its partitions are retried on the healthy one, it is then
+// avoided, and the jobs complete; with every device broken, the CPU fallback proves.
+TEST(Engine, ABrokenDeviceIsRetriedAroundAndAvoided) {
+  TestJobs jobs;
+  jobs.add("wide", TestJobSpec(kSmallCircuit, 50, 6));
+  jobs.add("fallback", TestJobSpec(kSmallCircuit, 51, 2));
+  std::vector<std::unique_ptr<groth16::Backend>> devices;
+  devices.push_back(std::make_unique<SimulatedDevice>("sim:0", true));
+  devices.push_back(std::make_unique<SimulatedDevice>("sim:1"));
+  auto spread = std::make_unique<groth16::SpreadBackend>(std::move(devices));
+  groth16::SpreadBackend* raw = spread.get();
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory(), std::move(spread));
+  expect_valid_bench_proof(await_end(engine, submit_ok(engine, test_request("wide"))),
+                           kSmallCircuit, 50, 6);
+  EXPECT_FALSE(raw->healthy(0));
+  EXPECT_LE(raw->starts()[0], 2u) << "the broken device kept getting work";
+
+  std::vector<std::unique_ptr<groth16::Backend>> dead, cpu;
+  dead.push_back(std::make_unique<SimulatedDevice>("sim:0", true));
+  cpu.push_back(std::make_unique<SimulatedDevice>("cpu"));
+  Engine fallback(test_engine_options(shared_param_dir()), jobs.factory(),
+                  std::make_unique<groth16::SpreadBackend>(std::move(dead), std::move(cpu)));
+  expect_valid_bench_proof(await_end(fallback, submit_ok(fallback, test_request("fallback"))),
+                           kSmallCircuit, 51, 2);
 }
 
 TEST(Engine, MetricsCountWhatHappened) {

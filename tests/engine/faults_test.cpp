@@ -228,21 +228,22 @@ TEST(ParamFaultsUndetectable, ValidButWrongPointFailsVerificationNotAProof) {
 // ---------------------------------------------------------------------------------------------
 // Backend faults
 
-// A CpuBackend that misbehaves once, at the `call`-th start() or finish() (0-based, counted
-// separately): throws, corrupts the first proof it returns (a flipped byte of A), or holds the
-// start() call at a gate until the test opens it.
+// A CpuBackend that misbehaves at the `call`-th start() or finish() (0-based, counted separately)
+// and the `times - 1` calls after it: throws, corrupts the first proof it returns (a flipped byte
+// of A), or holds the start() call at a gate until the test opens it.
 class FaultyBackend final : public groth16::Backend {
  public:
   enum class Fault { kThrowInStart, kThrowInFinish, kCorruptProof, kHoldInStart };
-  FaultyBackend(Fault fault, unsigned call, std::shared_ptr<Gate> hold = nullptr)
-      : fault_(fault), call_(call), hold_(std::move(hold)) {}
+  FaultyBackend(Fault fault, unsigned call, std::shared_ptr<Gate> hold = nullptr,
+                unsigned times = 1)
+      : fault_(fault), call_(call), times_(times), hold_(std::move(hold)) {}
 
   std::string name() const override { return "faulty-cpu"; }
   std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
                                           const groth16::Parameters& params,
                                           std::span<const groth16::Randomness> r) override {
     const unsigned n = starts_++;
-    if (n == call_ && fault_ == Fault::kThrowInStart) {
+    if (hit(n) && fault_ == Fault::kThrowInStart) {
       throw std::runtime_error("test: device lost in start() call " + std::to_string(n));
     }
     if (n == call_ && fault_ == Fault::kHoldInStart) hold_->pass();
@@ -250,20 +251,22 @@ class FaultyBackend final : public groth16::Backend {
   }
   groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
     const unsigned n = finishes_++;
-    if (n == call_ && fault_ == Fault::kThrowInFinish) {
+    if (hit(n) && fault_ == Fault::kThrowInFinish) {
       throw std::runtime_error("test: device lost in finish() call " + std::to_string(n));
     }
     auto out = inner_.finish(std::move(pending));
-    if (n == call_ && fault_ == Fault::kCorruptProof) {
+    if (hit(n) && fault_ == Fault::kCorruptProof) {
       reinterpret_cast<uint8_t*>(&out.proofs.at(0).a.x)[5] ^= 0x01;
     }
     return out;
   }
 
  private:
+  bool hit(unsigned n) const { return n >= call_ && n - call_ < times_; }
+
   groth16::CpuBackend inner_{1};
   const Fault fault_;
-  const unsigned call_;
+  const unsigned call_, times_;
   std::shared_ptr<Gate> hold_;
   std::atomic<unsigned> starts_{0}, finishes_{0};
 };
@@ -289,8 +292,9 @@ TEST_P(BackendFaults, FaultFailsOnlyItsJobNeverReturnsABadProof) {
   jobs.add("victim", TestJobSpec(kSmallCircuit, 1, 3).gated(gate, 0));
   jobs.add("bystander", TestJobSpec(kSmallCircuit, 10, 2));
   jobs.add("other-circuit", TestJobSpec(kOtherCircuit, 20, 1));
-  Engine engine(test_engine_options(shared_param_dir()), jobs.factory(),
-                std::make_unique<FaultyBackend>(fault.fault, 1));
+  auto options = test_engine_options(shared_param_dir());
+  options.pipeline.prover_retries = 0;  // a device error fails the partition's job at once
+  Engine engine(options, jobs.factory(), std::make_unique<FaultyBackend>(fault.fault, 1));
   const auto victim = submit_ok(engine, test_request("victim"));
   ASSERT_TRUE(gate->wait_entered());
   const auto bystander = submit_ok(engine, test_request("bystander"));
@@ -317,6 +321,44 @@ INSTANTIATE_TEST_SUITE_P(
                      "partition 1: prover finish failed: test: device lost in finish() call 1"},
         BackendFault{"corrupt_proof", FaultyBackend::Fault::kCorruptProof, "does not verify"}),
     [](const auto& info) { return info.param.name; });
+
+// A device error (an exception other than std::invalid_argument) in start() or finish() is
+// retried: the partition is synthesised and proven again and the job completes with valid proofs;
+// the default two retries cover two failures, a third in a row fails the job.
+class DeviceErrorRetries : public ::testing::TestWithParam<FaultyBackend::Fault> {
+ protected:
+  Watchdog watchdog_;
+};
+
+TEST_P(DeviceErrorRetries, TwoFailuresAreRetriedAThirdFailsTheJob) {
+  TestJobs jobs;
+  jobs.add("retried", TestJobSpec(kSmallCircuit, 41, 2));
+  jobs.add("failed", TestJobSpec(kSmallCircuit, 42, 1));
+  {
+    Engine engine(test_engine_options(shared_param_dir()), jobs.factory(),
+                  std::make_unique<FaultyBackend>(GetParam(), 0, nullptr, 2));
+    expect_valid_bench_proof(await_end(engine, submit_ok(engine, test_request("retried"))),
+                             kSmallCircuit, 41, 2);
+    EXPECT_EQ(engine.status().proofs_failed, 0u);
+  }
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory(),
+                std::make_unique<FaultyBackend>(GetParam(), 0, nullptr, 3));
+  const auto o = await_end(engine, submit_ok(engine, test_request("failed")));
+  EXPECT_EQ(o.state, JobState::kFailed);
+  EXPECT_TRUE(o.proof.empty());
+  EXPECT_NE(o.error.find("test: device lost in"), std::string::npos) << o.error;
+  EXPECT_NE(o.error.find("call 2"), std::string::npos) << "the last retry's failure: " << o.error;
+  expect_healthy(engine, jobs, "after-retries", kSmallCircuit, 43);
+}
+
+INSTANTIATE_TEST_SUITE_P(Faults, DeviceErrorRetries,
+                         ::testing::Values(FaultyBackend::Fault::kThrowInStart,
+                                           FaultyBackend::Fault::kThrowInFinish),
+                         [](const auto& info) {
+                           return info.param == FaultyBackend::Fault::kThrowInStart
+                                      ? std::string("in_start")
+                                      : std::string("in_finish");
+                         });
 
 // ---------------------------------------------------------------------------------------------
 // Cancellation in every stage

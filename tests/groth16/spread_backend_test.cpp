@@ -2,6 +2,7 @@
 // over idle members, a member's failure reaches its caller only, foreign pending states refused.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <future>
 #include <mutex>
@@ -155,6 +156,68 @@ TEST(SpreadBackend, AMembersFailureReachesItsCallerOnly) {
   // The failed start released its slot: both idle again, the less used member is next.
   EXPECT_EQ(spread.prove(one_cubic(), params, std::span(&rs, 1)).backend, "good");
   EXPECT_EQ(spread.starts(), (std::vector<uint64_t>{1, 1}));
+}
+
+TEST(SpreadBackend, AFailingMemberIsAvoidedUntilItsCooldown) {
+  const Parameters params = setup_for(kCubic, 14);
+  const Randomness rs{ff::Fr::one(), ff::Fr::one()};
+  std::vector<std::unique_ptr<Backend>> v;
+  v.push_back(std::make_unique<TestMember>("bad", true));
+  v.push_back(std::make_unique<TestMember>("good"));
+  SpreadBackend spread(std::move(v), {}, HealthPolicy{2, std::chrono::hours(1)});
+  EXPECT_THROW((void)spread.start(one_cubic(), params, std::span(&rs, 1)), std::runtime_error);
+  EXPECT_TRUE(spread.healthy(0));  // one failure: still healthy
+  EXPECT_EQ(spread.prove(one_cubic(), params, std::span(&rs, 1)).backend, "good");
+  EXPECT_THROW((void)spread.start(one_cubic(), params, std::span(&rs, 1)), std::runtime_error);
+  EXPECT_FALSE(spread.healthy(0));  // two in a row
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(spread.prove(one_cubic(), params, std::span(&rs, 1)).backend, "good");
+  }
+  EXPECT_EQ(spread.starts(), (std::vector<uint64_t>{2, 5}));
+
+  // With no cooldown, a failed member is offered work again at once.
+  std::vector<std::unique_ptr<Backend>> w;
+  w.push_back(std::make_unique<TestMember>("bad", true));
+  SpreadBackend retrying(std::move(w), {}, HealthPolicy{1, std::chrono::milliseconds(0)});
+  EXPECT_THROW((void)retrying.start(one_cubic(), params, std::span(&rs, 1)), std::runtime_error);
+  EXPECT_TRUE(retrying.healthy(0));
+}
+
+TEST(SpreadBackend, TheFallbackWorksOnlyWhileNoMemberIsHealthy) {
+  const Parameters params = setup_for(kCubic, 15);
+  const auto pvk = prepare_verifying_key(params.vk);
+  const Randomness rs{ff::Fr::one(), ff::Fr::one()};
+  {
+    std::vector<std::unique_ptr<Backend>> members, fallbacks;
+    members.push_back(std::make_unique<TestMember>("gpu"));
+    fallbacks.push_back(std::make_unique<TestMember>("cpu"));
+    SpreadBackend spread(std::move(members), std::move(fallbacks));
+    EXPECT_EQ(spread.name(), "spread(gpu; fallback cpu)");
+    EXPECT_EQ(spread.devices(), 1u);
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_EQ(spread.prove(one_cubic(), params, std::span(&rs, 1)).backend, "gpu");
+    }
+    EXPECT_EQ(spread.starts(), (std::vector<uint64_t>{3, 0}));
+  }
+  std::vector<std::unique_ptr<Backend>> members, fallbacks;
+  members.push_back(std::make_unique<TestMember>("dead-gpu", true));
+  fallbacks.push_back(std::make_unique<TestMember>("cpu"));
+  SpreadBackend spread(std::move(members), std::move(fallbacks),
+                       HealthPolicy{1, std::chrono::hours(1)});
+  EXPECT_THROW((void)spread.start(one_cubic(), params, std::span(&rs, 1)), std::runtime_error);
+  const ProveOutput out = spread.prove(one_cubic(), params, std::span(&rs, 1));
+  EXPECT_EQ(out.backend, "cpu");
+  EXPECT_TRUE(verify_proof(pvk, out.proofs.at(0), public_inputs(synthesize(kCubic))));
+}
+
+TEST(SpreadBackend, ACallersMistakeIsNotADeviceFailure) {
+  const Parameters other = setup_for(
+      [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::multiplication_chain(cs, 16); }, 16);
+  const Randomness rs{ff::Fr::one(), ff::Fr::one()};
+  std::vector<TestMember*> raw;
+  SpreadBackend spread(members(raw, 1), {}, HealthPolicy{1, std::chrono::hours(1)});
+  EXPECT_THROW((void)spread.start(one_cubic(), other, std::span(&rs, 1)), std::invalid_argument);
+  EXPECT_TRUE(spread.healthy(0));
 }
 
 TEST(SpreadBackend, RefusesForeignPendingAndEmptyMembers) {
