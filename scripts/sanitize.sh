@@ -14,7 +14,10 @@
 #                                         with the instrumented cuzk-bench (the PoRep 2 KiB
 #                                         setup alone takes ~9 min in a Release build)
 # Leaks in third-party libraries only are suppressed: tests/sanitize/lsan.supp.
-# Cost on a 2-core machine: see "Memory errors and leaks" in docs/reliability.md.
+# Time on a 2-core machine: ~18 min to build from scratch (~24 CPU-minutes; a rebuild after an
+# edit recompiles only what changed), then ~11 min to run, most of it the two daemon tests
+# (instrumented PoRep proofs are 2-3x slower); see "Memory errors and leaks" in
+# docs/reliability.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
