@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   cuzk::bench::add_c2_inputs_command(app);
   cuzk::bench::add_verify_c2_command(app);
   cuzk::bench::add_circuit_info_command(app);
+  cuzk::bench::add_check_params_command(app);
   cuzk::bench::add_gen_vanilla_command(app);
   cuzk::bench::add_prove_vanilla_command(app);
   cuzk::bench::add_verify_vanilla_command(app);

@@ -230,8 +230,9 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     }
   }
   if (auto* t = section(root, "srs", r)) {
-    r.check_keys(*t, "srs", {"param_cache"}, {"preload"}, c);
+    r.check_keys(*t, "srs", {"param_cache", "parameters_json"}, {"preload"}, c);
     r.string(*t, "srs", "param_cache", c.srs.param_cache);
+    r.string(*t, "srs", "parameters_json", c.srs.parameters_json);
   }
   if (auto* t = section(root, "memory", r)) {
     r.check_keys(*t, "memory", {"total_budget", "safety_margin", "eviction_min_idle"},
@@ -342,6 +343,7 @@ EngineOptions engine_options(const Config& c) {
     o.pipeline.lookahead = 1;
   }
   o.srs.param_cache = c.srs.param_cache;
+  o.srs.parameters_json = c.srs.parameters_json;
   o.srs.eviction_min_idle = c.memory.eviction_min_idle;
   o.backend.devices = c.gpus.devices;
   o.backend.threads = c.gpus.gpu_threads;

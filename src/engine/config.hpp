@@ -3,7 +3,7 @@
 // config files load unchanged:
 //   [daemon]    listen, status_listen; ours: shutdown_grace, max_message_size, tls_cert, tls_key,
 //               tls_client_ca, auth_token_file, allow_insecure_tcp
-//   [srs]       param_cache                        (preload: accepted, ignored)
+//   [srs]       param_cache; ours: parameters_json (preload: accepted, ignored)
 //   [memory]    total_budget ("auto" or "256GiB"), safety_margin, eviction_min_idle
 //               (pinned_budget, working_memory_budget: accepted, ignored)
 //   [gpus]      devices, gpu_threads, gpu_workers_per_device; ours: cpu_fallback
@@ -43,6 +43,7 @@ struct Config {
   } daemon;
   struct Srs {
     std::string param_cache = "/data/zk/params";
+    std::string parameters_json;  // SrsOptions::parameters_json (empty: no digest check)
   } srs;
   struct Memory {
     std::optional<uint64_t> total_budget;  // nullopt: "auto" = MemTotal - safety_margin

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <filesystem>
+#include <stdexcept>
 
 #include "engine/param_files.hpp"
 #include "util/mapped_file.hpp"
@@ -74,7 +76,15 @@ void SrsLease::reset() {
 }
 
 SrsManager::SrsManager(SrsOptions options, MemoryBudget& budget)
-    : options_(std::move(options)), budget_(budget) {}
+    : options_(std::move(options)), budget_(budget) {
+  if (!options_.parameters_json.empty()) {
+    auto manifest = read_parameter_manifest(options_.parameters_json);
+    if (!manifest) throw std::runtime_error(manifest.error().message);
+    manifest_ = std::move(manifest).value();
+    spdlog::info("srs: parameter files are checked against the {} digests of {}",
+                 manifest_->size(), options_.parameters_json);
+  }
+}
 
 SrsManager::~SrsManager() = default;
 
@@ -267,6 +277,20 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   auto fail = [&](const std::string& what) {
     return srs_error(SrsError::kBadFile, where->path + ": " + what);
   };
+  if (manifest_) {
+    const std::string name = std::filesystem::path(where->path).filename().string();
+    Stopwatch hashing;
+    bool listed = false;
+    const std::string mismatch = check_digest(*manifest_, name, file, &listed);
+    if (listed && !mismatch.empty()) return fail(mismatch);
+    if (listed) {
+      spdlog::info("srs {}: digest matches parameters.json ({:.1f} s)", id,
+                   hashing.total_ms() / 1000);
+    } else if (!where->test_parameters) {
+      spdlog::warn("srs {}: {} is not in {}: digest not checked", id, name,
+                   options_.parameters_json);
+    }
+  }
   auto layout = groth16::scan_params_layout(file);
   if (!layout) return fail(layout.error().message);
   const uint64_t bytes = decoded_bytes(*layout);

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engine/memory_budget.hpp"
+#include "engine/param_digest.hpp"
 #include "groth16/parameters.hpp"
 #include "groth16/verifier.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -74,6 +75,9 @@ class SrsLease {
 
 struct SrsOptions {
   std::string param_cache;
+  // Filecoin's parameters.json: a .params file it lists is checked against its digest before it
+  // is decoded (param_digest.hpp; one extra pass over the file); empty: no check.
+  std::string parameters_json;
   std::chrono::milliseconds eviction_min_idle{std::chrono::minutes(5)};
   unsigned load_threads = 0;  // decoding threads (0 = all cores)
   // Called (with the manager's lock held) before a set's parameters are dropped: the backend
@@ -140,6 +144,7 @@ class SrsManager {
                                                                uint64_t bytes);
 
   SrsOptions options_;
+  std::optional<ParameterManifest> manifest_;  // read from options_.parameters_json
   MemoryBudget& budget_;
   mutable std::mutex mutex_;
   std::condition_variable load_done_;

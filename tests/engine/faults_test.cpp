@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "engine/engine.hpp"
+#include "engine/param_digest.hpp"
 #include "engine_fixture.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "watchdog.hpp"
@@ -205,8 +206,10 @@ TEST(ParamFaultsUndetectable, ValidButWrongPointFailsVerificationNotAProof) {
   TempDir dir("param-faults");
   const fs::path file = dir.path() / params_file(kSmallCircuit);
   fs::copy_file(fs::path(shared_param_dir()) / params_file(kSmallCircuit), file);
+  std::string intact_digest;
   {
     MappedFile intact(file.string());
+    intact_digest = filecoin_digest(intact.bytes());
     auto layout = groth16::scan_params_layout(intact.bytes());
     ASSERT_TRUE(layout.ok());
     const auto h = layout->h.offset;
@@ -223,6 +226,26 @@ TEST(ParamFaultsUndetectable, ValidButWrongPointFailsVerificationNotAProof) {
   EXPECT_TRUE(o.proof.empty()) << "never a bad proof";
   EXPECT_NE(o.error.find("does not verify against the chain-64 verifying key"), std::string::npos)
       << o.error;
+
+  // With Filecoin's parameters.json digests ([srs] parameters_json), the same file is refused at
+  // load, before anything is proven with it; the intact file loads.
+  const fs::path manifest = dir.path() / "parameters.json";
+  std::ofstream(manifest) << "{\"" << params_file(kSmallCircuit) << "\": {\"cid\": \"Qm\", "
+                          << "\"digest\": \"" << intact_digest << "\", \"sector_size\": 2048}}";
+  auto options = test_engine_options(dir.str());
+  options.srs.parameters_json = manifest.string();
+  {
+    Engine checked(options, jobs.factory());
+    const auto c = await_end(checked, submit_ok(checked, test_request("wrong-h")));
+    EXPECT_EQ(c.state, JobState::kFailed);
+    EXPECT_NE(c.error.find("differs from parameters.json's " + intact_digest), std::string::npos)
+        << c.error;
+    EXPECT_NE(c.error.find(file.string()), std::string::npos) << c.error;
+  }
+  options.srs.param_cache = shared_param_dir();
+  Engine intact(options, jobs.factory());
+  expect_valid_bench_proof(await_end(intact, submit_ok(intact, test_request("wrong-h"))),
+                           kSmallCircuit, 1, 2);
 }
 
 // ---------------------------------------------------------------------------------------------
