@@ -15,7 +15,7 @@
 #                                         setup alone takes ~9 min in a Release build)
 # Leaks in third-party libraries only are suppressed: tests/sanitize/lsan.supp.
 # Time on a 2-core machine: ~18 min to build from scratch (~24 CPU-minutes; a rebuild after an
-# edit recompiles only what changed), then ~11 min to run, most of it the two daemon tests
+# edit recompiles only what changed), then 11-17 min to run, most of it the two daemon tests
 # (instrumented PoRep proofs are 2-3x slower); see "Memory errors and leaks" in
 # docs/reliability.md.
 set -euo pipefail
