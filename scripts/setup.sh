@@ -11,6 +11,7 @@ APT_PACKAGES=(
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libspdlog-dev libfmt-dev libtomlplusplus-dev libcpp-httplib-dev
   clang libclang-rt-dev  # scripts/fuzz.sh: clang, libFuzzer and the sanitizer runtimes
+  liblsan0  # scripts/test.sh: LeakSanitizer preloaded into the Release test programs
 )
 
 SUDO=""
