@@ -7,13 +7,13 @@ scripts/build.sh
 # Tests labelled "long" (the 8 MiB PoRep end to end: ~6 CPU-minutes) are left out to keep CI
 # short; run them with: ctest --test-dir build/release -L long
 ctest --test-dir build/release --output-on-failure -j "$(nproc)" -LE long
-# Leaks: the engine and gRPC-service tests again under LeakSanitizer's standalone runtime
-# (liblsan0; exit 23 on a leak; ~15-25 s). docs/reliability.md "Memory errors and leaks"; the
-# full AddressSanitizer run of the daemon tests is scripts/sanitize.sh (too slow for CI).
-for t in test_engine test_server; do
-  LD_PRELOAD="$(gcc -print-file-name=liblsan.so)" \
-    LSAN_OPTIONS="exitcode=23:suppressions=$PWD/tests/sanitize/lsan.supp" \
-    build/release/tests/$t --gtest_brief=1
-done
+# Leaks: the engine tests again under LeakSanitizer's standalone runtime (liblsan0; exit 23 on a
+# leak; a few seconds). Not test_server: the runtime itself crashed once (SEGV in its thread
+# registry) under the load test's 16 gRPC client threads. The full AddressSanitizer run of all the
+# daemon tests is scripts/sanitize.sh (too slow for CI); docs/reliability.md "Memory errors and
+# leaks".
+LD_PRELOAD="$(gcc -print-file-name=liblsan.so)" \
+  LSAN_OPTIONS="exitcode=23:suppressions=$PWD/tests/sanitize/lsan.supp" \
+  build/release/tests/test_engine --gtest_brief=1
 # The libFuzzer targets (tests/fuzz), 10 s each: ~3.5 CPU-minutes of clang build, then ~1 minute.
 scripts/fuzz.sh 10
