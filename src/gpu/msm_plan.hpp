@@ -20,7 +20,7 @@
 // c is the cheapest value whose buckets fit max_bucket_bytes. Derived: 2^16 -> c = 13,
 // 2^20 -> 16, 2^24..2^27 -> 20 (2^26 and 2^27 pick 22 without the 2 GiB cap: a few % cheaper in
 // the model for 4.8 GB of buckets; measured on an H200 with gpu_msm_bench --sweep, c = 22 is 7 %
-// slower than c = 20 at 2^26 — the larger buckets miss the L2 more — so the cap stays).
+// slower than c = 20 at 2^26 — likely the larger buckets missing the L2 more — so the cap stays).
 // Chunks: the first level's chunk count is a whole number of waves of the run kernel's resident
 // threads (its occupancy), at most kMaxChunk entries each, so that no wave runs part empty.
 #pragma once
