@@ -26,12 +26,6 @@ std::string format_phases(const groth16::PhaseTimings& timings) {
   return out;
 }
 
-double phase_sum_ms(const groth16::PhaseTimings& timings) {
-  double sum = 0;
-  for (const auto& [phase, ms] : timings) sum += ms;
-  return sum;
-}
-
 }  // namespace
 
 bool Pipeline::TaskOrder::operator()(const Task& a, const Task& b) const {
@@ -260,8 +254,9 @@ void Pipeline::prover_worker() {
     try {
       flight.pending = backend_.start(std::move(assignments), params->params, randomness);
     } catch (const std::exception& e) {
-      const bool device_error = dynamic_cast<const std::invalid_argument*>(&e) == nullptr;
-      for (auto& p : flight.partitions) retry_or_fail(p, "start", e.what(), device_error);
+      for (auto& p : flight.partitions) {
+        retry_or_fail(p, "start", e.what(), groth16::is_device_error(e));
+      }
     }
     flight.start_ms = sw.total_ms();
     {
@@ -285,12 +280,12 @@ void Pipeline::finalizer() {
       if (out.proofs.size() != n) error = "the backend returned the wrong number of proofs";
     } catch (const std::exception& e) {
       error = e.what();
-      device_error = dynamic_cast<const std::invalid_argument*>(&e) == nullptr;
+      device_error = groth16::is_device_error(e);
     }
     const double finish_ms = sw.total_ms();
     const double prove_ms = (flight->start_ms + finish_ms) / double(n);
     const std::string on = out.backend.empty() ? backend_.name() : out.backend;
-    if (error.empty()) metrics_.batch_proven(on, phase_sum_ms(out.timings) / 1000);
+    if (error.empty()) metrics_.batch_proven(on, groth16::busy_ms(out.timings) / 1000);
     for (size_t i = 0; i < n; ++i) {
       auto& p = flight->partitions[i];
       if (!error.empty()) {

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,11 +31,24 @@ struct Randomness {
 // Named phase durations of one start/finish, in milliseconds, in the order they ran.
 using PhaseTimings = std::vector<std::pair<std::string, double>>;
 
+// The phases' sum: the time the backend (its device) was busy with the call.
+inline double busy_ms(const PhaseTimings& timings) {
+  double sum = 0;
+  for (const auto& [phase, ms] : timings) sum += ms;
+  return sum;
+}
+
 struct ProveOutput {
   std::vector<Proof> proofs;  // one per assignment, in order
   PhaseTimings timings;       // start's and finish's phases
   std::string backend;        // the device that ran it, where a backend spreads over several
 };
+
+// Whether an exception from start() / finish() is the device's (worth another try, elsewhere)
+// rather than the caller's: everything but std::invalid_argument (see Backend::start).
+inline bool is_device_error(const std::exception& e) {
+  return dynamic_cast<const std::invalid_argument*>(&e) == nullptr;
+}
 
 // State carried from start() to finish(); backends derive their own.
 class Pending {

@@ -14,7 +14,9 @@
 // all are tried.
 //
 // LeastBusy is that routing policy on its own, for callers that drive members directly (the
-// multi-GPU benchmark). Both are thread-safe.
+// multi-GPU benchmark). Both are thread-safe. They live beside CpuBackend, not in the engine,
+// because they need nothing but the Backend interface: the GPU tests and benchmarks, built on a
+// host without the engine's libraries, use them too.
 #pragma once
 
 #include <cstddef>

@@ -176,6 +176,16 @@ struct SyntheticSrsHost {
   std::vector<curve::G2Affine> g2_distinct;
 };
 
+// out[i] = distinct[(i + offset) % distinct.size()] for i < n.
+template <class Point>
+void tile_points(std::vector<Point>& out, size_t n, const std::vector<Point>& distinct,
+                 size_t offset, unsigned threads) {
+  out.resize(n);
+  parallel_for(n, threads, [&](size_t b, size_t e) {
+    for (size_t i = b; i < e; ++i) out[i] = distinct[(i + offset) % distinct.size()];
+  });
+}
+
 inline SyntheticSrsHost make_srs_host(size_t inputs, size_t b_count, uint64_t seed,
                                       unsigned threads = 0, size_t g1_distinct = size_t(1) << 16,
                                       size_t g2_distinct = size_t(1) << 13) {
@@ -192,10 +202,7 @@ inline SyntheticSrsHost make_srs_host(size_t inputs, size_t b_count, uint64_t se
   srs.vk.delta_g2 = g2[2];
   srs.vk.ic.resize(inputs);
   for (size_t i = 0; i < inputs; ++i) srs.vk.ic[i] = g1[(3 + i) % g1.size()];
-  srs.b_g2.resize(b_count);
-  parallel_for(b_count, threads, [&](size_t b, size_t e) {
-    for (size_t i = b; i < e; ++i) srs.b_g2[i] = g2[(3 + i) % g2.size()];
-  });
+  tile_points(srs.b_g2, b_count, g2, 3, threads);
   return srs;
 }
 
@@ -206,17 +213,11 @@ inline groth16::Parameters tiled_host_parameters(const SyntheticSrsHost& srs, si
                                                  unsigned threads = 0) {
   groth16::Parameters p;
   p.vk = srs.vk;
-  const auto tile = [threads](auto& out, size_t n, const auto& distinct, size_t offset) {
-    out.resize(n);
-    parallel_for(n, threads, [&](size_t b, size_t e) {
-      for (size_t i = b; i < e; ++i) out[i] = distinct[(i + offset) % distinct.size()];
-    });
-  };
-  tile(p.h, h, srs.g1_distinct, 0);
-  tile(p.l, l, srs.g1_distinct, 1000);
-  tile(p.a, a, srs.g1_distinct, 2000);
-  tile(p.b_g1, b_g1, srs.g1_distinct, 3000);
-  tile(p.b_g2, b_g2, srs.g2_distinct, 3);
+  tile_points(p.h, h, srs.g1_distinct, 0, threads);
+  tile_points(p.l, l, srs.g1_distinct, 1000, threads);
+  tile_points(p.a, a, srs.g1_distinct, 2000, threads);
+  tile_points(p.b_g1, b_g1, srs.g1_distinct, 3000, threads);
+  tile_points(p.b_g2, b_g2, srs.g2_distinct, 3, threads);
   return p;
 }
 

@@ -88,12 +88,6 @@ struct RunResult {
   std::vector<double> busy_s;  // per device: sum of backend phases
 };
 
-double phase_sum_s(const groth16::ProveOutput& out) {
-  double ms = 0;
-  for (const auto& [name, t] : out.timings) ms += t;
-  return ms / 1000;
-}
-
 // `partitions` proofs over the first `count` devices, `workers` threads per device.
 RunResult run_batch(std::vector<Device>& devices, size_t count, int partitions, int workers,
                     const std::vector<WitnessView>& view, const bench::SyntheticSrsHost& host,
@@ -115,7 +109,7 @@ RunResult run_batch(std::vector<Device>& devices, size_t count, int partitions, 
         const groth16::ProveOutput out = d.backend->finish(d.backend->start_views(view, srs, rs));
         std::lock_guard lock(mutex);
         ++r.proofs[slot.index()];
-        r.busy_s[slot.index()] += phase_sum_s(out);
+        r.busy_s[slot.index()] += groth16::busy_ms(out.timings) / 1000;
       }
     });
   }

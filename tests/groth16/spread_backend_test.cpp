@@ -82,6 +82,14 @@ std::vector<std::unique_ptr<Backend>> members(std::vector<TestMember*>& raw, siz
   return v;
 }
 
+// A member that fails every start() ("bad"), then a working one ("good").
+std::vector<std::unique_ptr<Backend>> bad_then_good() {
+  std::vector<std::unique_ptr<Backend>> v;
+  v.push_back(std::make_unique<TestMember>("bad", true));
+  v.push_back(std::make_unique<TestMember>("good"));
+  return v;
+}
+
 TEST(LeastBusy, IdleMembersFirstThenTheLeastUsed) {
   LeastBusy router(3);
   auto a = router.acquire();
@@ -143,10 +151,7 @@ TEST(SpreadBackend, ConcurrentStartsGoToIdleMembers) {
 TEST(SpreadBackend, AMembersFailureReachesItsCallerOnly) {
   const Parameters params = setup_for(kCubic, 13);
   const Randomness rs{ff::Fr::one(), ff::Fr::one()};
-  std::vector<std::unique_ptr<Backend>> v;
-  v.push_back(std::make_unique<TestMember>("bad", true));
-  v.push_back(std::make_unique<TestMember>("good"));
-  SpreadBackend spread(std::move(v));
+  SpreadBackend spread(bad_then_good());
   try {
     (void)spread.start(one_cubic(), params, std::span(&rs, 1));
     FAIL() << "expected the member's error";
@@ -161,10 +166,7 @@ TEST(SpreadBackend, AMembersFailureReachesItsCallerOnly) {
 TEST(SpreadBackend, AFailingMemberIsAvoidedUntilItsCooldown) {
   const Parameters params = setup_for(kCubic, 14);
   const Randomness rs{ff::Fr::one(), ff::Fr::one()};
-  std::vector<std::unique_ptr<Backend>> v;
-  v.push_back(std::make_unique<TestMember>("bad", true));
-  v.push_back(std::make_unique<TestMember>("good"));
-  SpreadBackend spread(std::move(v), {}, HealthPolicy{2, std::chrono::hours(1)});
+  SpreadBackend spread(bad_then_good(), {}, HealthPolicy{2, std::chrono::hours(1)});
   EXPECT_THROW((void)spread.start(one_cubic(), params, std::span(&rs, 1)), std::runtime_error);
   EXPECT_TRUE(spread.healthy(0));  // one failure: still healthy
   EXPECT_EQ(spread.prove(one_cubic(), params, std::span(&rs, 1)).backend, "good");
