@@ -119,6 +119,26 @@ void ProvingAssignment::enforce_impl(const LinearCombination& a, const LinearCom
   c_.push_back(cv);
 }
 
+void ProvingAssignment::assign_precomputed(std::vector<Fr> inputs, std::vector<Fr> aux,
+                                           std::vector<Fr> a, std::vector<Fr> b,
+                                           std::vector<Fr> c, QueryDensities densities) {
+  check_open();
+  if (inputs_.size() != 1 || !aux_.empty() || !a_.empty()) {
+    throw std::logic_error("ProvingAssignment: assign_precomputed() on a used object");
+  }
+  if (inputs.empty() || inputs[0] != Fr::one() || a.size() != b.size() || a.size() != c.size() ||
+      densities.b_input.size() != inputs.size() || densities.a_aux.size() != aux.size() ||
+      densities.b_aux.size() != aux.size()) {
+    throw std::invalid_argument("ProvingAssignment: assign_precomputed() sizes disagree");
+  }
+  inputs_ = std::move(inputs);
+  aux_ = std::move(aux);
+  a_ = std::move(a);
+  b_ = std::move(b);
+  c_ = std::move(c);
+  density_ = std::move(densities);
+}
+
 void ProvingAssignment::finalize() {
   if (finalized_) throw std::logic_error("ProvingAssignment: finalize() called twice");
   // input_i * 0 = 0 for every input, ONE included.

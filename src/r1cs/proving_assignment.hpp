@@ -13,6 +13,9 @@
 // input including ONE (a = input value, b = c = 0) and leaves the densities untouched — in
 // bellperson these rows go through enforce() with no A-input tracker and an empty B. After
 // finalize() the object is read-only; clear() empties it for reuse while keeping its storage.
+//
+// assign_precomputed() is the other way to fill it: precompiled synthesis (precompiled_circuit.hpp)
+// computes the witness, a, b, c and the densities without enforce(), and hands them over whole.
 #pragma once
 
 #include <cstddef>
@@ -43,6 +46,14 @@ class ProvingAssignment final : public ConstraintSystem {
   // twice.
   void finalize();
   bool finalized() const { return finalized_; }
+
+  // Sets the state synthesis would have left before finalize(): the witness (inputs[0] = ONE),
+  // one a/b/c value per enforced constraint (input rows excluded: finalize() appends them) and
+  // the densities. Only on a fresh or clear()ed object; throws std::logic_error otherwise and
+  // std::invalid_argument when the sizes disagree. Give a/b/c capacity for num_inputs more
+  // values, or finalize() reallocates them.
+  void assign_precomputed(std::vector<Fr> inputs, std::vector<Fr> aux, std::vector<Fr> a,
+                          std::vector<Fr> b, std::vector<Fr> c, QueryDensities densities);
 
   std::span<const Fr> a() const { return a_; }
   std::span<const Fr> b() const { return b_; }

@@ -1,0 +1,68 @@
+// PrecompiledStore: a process's precompiled circuits (precompiled_circuit.hpp) by circuit id,
+// each recorded or loaded once and shared by every later synthesis of that shape.
+//
+// get(id, synthesize) returns the circuit for `id`: from memory; else from the cache file
+// <cache_dir>/<id>.pce (precompiled_file.hpp) when it loads cleanly; else by running
+// `synthesize` (any valid instance of the circuit) into a RecordingCS, after which the file is
+// (re)written. A file that fails to load (damaged, truncated, another version) is never used:
+// the circuit is recorded again and the reason is returned in Lookup::note for the log. Callers
+// of the same id wait for the one recording in progress; different ids proceed in parallel.
+//
+// The file name holds the circuit id only; the digest inside identifies the matrices. A file
+// from an older build whose circuit differs in its coefficients but not its sizes loads fine, so
+// a circuit from disk is marked unverified: its first user checks a·b = c on a real witness
+// (assign_precompiled's `check`) and calls mark_verified(), or discard() on failure.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "r1cs/constraint_system.hpp"
+#include "r1cs/precompiled_circuit.hpp"
+
+namespace cuzk::r1cs {
+
+class PrecompiledStore {
+ public:
+  enum class Source { kMemory, kDisk, kRecorded };
+  struct Lookup {
+    std::shared_ptr<const PrecompiledCircuit> circuit;
+    Source source = Source::kMemory;
+    bool verified = false;  // recorded in this process, or checked against a witness
+    double ms = 0;          // time spent loading or recording (0 from memory)
+    std::string note;       // why the cache file was not used or not written; empty if it was
+  };
+  using Synthesize = std::function<void(ConstraintSystem&)>;
+
+  // Empty cache_dir: memory only. The directory is created on first write.
+  explicit PrecompiledStore(std::string cache_dir) : cache_dir_(std::move(cache_dir)) {}
+
+  Lookup get(const std::string& circuit_id, const Synthesize& synthesize);
+  void mark_verified(const std::string& circuit_id);
+  // Forgets `circuit` (if it is still the one held for the id) and deletes its cache file, so
+  // that the next get() records the circuit anew and rewrites the file.
+  void discard(const std::string& circuit_id, const PrecompiledCircuit* circuit);
+
+  const std::string& cache_dir() const { return cache_dir_; }
+  // The cache file of circuit_id (empty without a cache directory).
+  std::string path(const std::string& circuit_id) const;
+
+ private:
+  struct Entry {
+    std::mutex mutex;  // held while loading / recording
+    std::shared_ptr<const PrecompiledCircuit> circuit;
+    bool verified = false;
+  };
+  std::shared_ptr<Entry> entry(const std::string& circuit_id);
+
+  std::string cache_dir_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<Entry>> entries_;
+};
+
+const char* source_name(PrecompiledStore::Source source);
+
+}  // namespace cuzk::r1cs

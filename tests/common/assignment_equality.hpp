@@ -1,0 +1,42 @@
+// Test helper: two ProvingAssignments are the same prover input — a, b, c, inputs, aux (value by
+// value) and the three density bitmaps (bit by bit, popcounts included). Used to check
+// precompiled synthesis against generic synthesis.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <span>
+#include <string>
+
+#include "r1cs/proving_assignment.hpp"
+
+namespace cuzk::testing {
+
+inline ::testing::AssertionResult same_values(const char* what, std::span<const ff::Fr> x,
+                                              std::span<const ff::Fr> y) {
+  if (x.size() != y.size()) {
+    return ::testing::AssertionFailure() << what << ": sizes " << x.size() << " vs " << y.size();
+  }
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (x[i] != y[i]) return ::testing::AssertionFailure() << what << ": first difference at " << i;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+inline void expect_same_assignment(const r1cs::ProvingAssignment& x,
+                                   const r1cs::ProvingAssignment& y) {
+  EXPECT_TRUE(same_values("a", x.a(), y.a()));
+  EXPECT_TRUE(same_values("b", x.b(), y.b()));
+  EXPECT_TRUE(same_values("c", x.c(), y.c()));
+  EXPECT_TRUE(same_values("inputs", x.inputs(), y.inputs()));
+  EXPECT_TRUE(same_values("aux", x.aux(), y.aux()));
+  EXPECT_TRUE(x.a_aux_density() == y.a_aux_density());
+  EXPECT_TRUE(x.b_input_density() == y.b_input_density());
+  EXPECT_TRUE(x.b_aux_density() == y.b_aux_density());
+  EXPECT_EQ(x.a_aux_density().popcount(), y.a_aux_density().popcount());
+  EXPECT_EQ(x.b_aux_density().popcount(), y.b_aux_density().popcount());
+  EXPECT_EQ(x.finalized(), y.finalized());
+}
+
+}  // namespace cuzk::testing
