@@ -1,0 +1,63 @@
+// Precompiled synthesis of a real 2 KiB PoRep partition: matrices recorded from one sealed
+// sector, witness-only synthesis of another sector, and the sparse products give exactly the
+// ProvingAssignment that generic synthesis of that other sector gives — a, b, c, inputs, aux and
+// the three densities — and it satisfies the circuit. The circuit survives the cache file.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include <unistd.h>
+
+#include "c1_fixture.hpp"
+#include "common/assignment_equality.hpp"
+#include "common/circuit_checks.hpp"
+#include "filecoin/stacked_circuit.hpp"
+#include "r1cs/precompiled_circuit.hpp"
+#include "r1cs/precompiled_file.hpp"
+#include "r1cs/recording_cs.hpp"
+#include "r1cs/witness_cs.hpp"
+
+namespace cuzk::filecoin {
+namespace {
+
+TEST(PrecompiledPorep, TwoKiBPartitionEqualsGenericSynthesis) {
+  const auto proof = find_seal_proof(std::string_view("StackedDrg2KiBV1_1"));
+  ASSERT_TRUE(proof.ok());
+  const SealCommitPhase1Output recorded_from = testing::make_full_c1(**proof, {.rng_seed = 1});
+  const SealCommitPhase1Output proven = testing::make_full_c1(**proof, {.rng_seed = 2});
+  ASSERT_NE(recorded_from.comm_r, proven.comm_r);
+
+  r1cs::RecordingCS rec;
+  synthesize_stacked_partition(rec, recorded_from, 0);
+  rec.finalize();
+  const auto pc = r1cs::PrecompiledCircuit::from_recording(rec);
+
+  r1cs::ProvingAssignment generic;
+  synthesize_stacked_partition(generic, proven, 0);
+  generic.finalize();
+
+  r1cs::WitnessCS witness;
+  synthesize_stacked_partition(witness, proven, 0);
+  r1cs::ProvingAssignment pre;
+  r1cs::assign_precompiled(pc, std::move(witness).take(), pre, 2, /*check=*/true);
+  pre.finalize();
+
+  ASSERT_GT(pre.num_constraints(), 1'000'000u);
+  cuzk::testing::expect_same_assignment(generic, pre);
+  EXPECT_EQ(cuzk::testing::unsatisfied_rows(pre), 0u);
+  EXPECT_TRUE(pc.densities() == rec.densities());
+
+  // Through the cache file: the same circuit (digest), ready to use.
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("cuzk-pce-porep-" + std::to_string(::getpid()) + ".pce"))
+                               .string();
+  r1cs::save_precompiled(path, "porep-2k", pc);
+  const auto loaded = r1cs::load_precompiled(path, "porep-2k");
+  std::filesystem::remove(path);
+  EXPECT_EQ(loaded.digest(), pc.digest());
+  EXPECT_TRUE(loaded.a() == pc.a() && loaded.b() == pc.b() && loaded.c() == pc.c());
+}
+
+}  // namespace
+}  // namespace cuzk::filecoin
