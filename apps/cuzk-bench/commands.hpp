@@ -23,5 +23,6 @@ void add_client_single_command(CLI::App& app);  // daemon client: single, batch,
 void add_client_batch_command(CLI::App& app);
 void add_client_stress_command(CLI::App& app);
 void add_client_admin_commands(CLI::App& app);
+void add_timeline_command(CLI::App& app);  // timeline SVG from the daemon's timing log
 
 }  // namespace cuzk::bench

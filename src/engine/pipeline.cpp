@@ -6,6 +6,7 @@
 #include <random>
 
 #include "engine/system_random.hpp"
+#include "engine/timing_event.hpp"
 #include "groth16/verifier.hpp"
 #include "util/stopwatch.hpp"
 
@@ -45,10 +46,10 @@ Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBud
   options_.synthesis_workers = std::max(1u, options_.synthesis_workers);
   options_.max_batch_size = std::max(1u, options_.max_batch_size);
   for (unsigned i = 0; i < options_.synthesis_workers; ++i) {
-    synthesis_threads_.emplace_back([this] { synthesis_worker(); });
+    synthesis_threads_.emplace_back([this, i] { synthesis_worker(i); });
   }
   for (unsigned i = 0; i < prover_workers_; ++i) {
-    prover_threads_.emplace_back([this] { prover_worker(); });
+    prover_threads_.emplace_back([this, i] { prover_worker(i); });
   }
   finalizer_thread_ = std::thread([this] { finalizer(); });
 }
@@ -130,7 +131,7 @@ uint64_t Pipeline::estimate_bytes(const Task& task) const {
   return bytes + bytes / 8;  // densities, vector slack, the prover's small buffers
 }
 
-void Pipeline::synthesis_worker() {
+void Pipeline::synthesis_worker(unsigned index) {
   std::unique_lock lock(mutex_);
   for (;;) {
     tasks_cv_.wait(lock, [&] { return stopping_ || !tasks_.empty(); });
@@ -164,13 +165,13 @@ void Pipeline::synthesis_worker() {
     ++synthesizing_;
     lock.unlock();
     if (room_) room_();
-    synthesize(task, std::move(*memory));
+    synthesize(task, std::move(*memory), index);
     lock.lock();
     --synthesizing_;
   }
 }
 
-void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory) {
+void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory, unsigned worker) {
   const auto& job = task.job;
   auto circuit = job->circuit();
   auto srs = job->srs();
@@ -181,12 +182,14 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory) {
   item.partition.attempt = task.attempt;
   item.partition.srs = srs;
   item.partition.memory = std::move(memory);
+  item.partition.synthesis_worker = worker;
   {
     std::lock_guard lock(mutex_);
     if (auto it = observed_sizes_.find(job->circuit_id); it != observed_sizes_.end()) {
       item.assignment.reserve(it->second);
     }
   }
+  item.partition.synthesis_start_ms = timing_clock_ms();
   Stopwatch sw;
   try {
     circuit->synthesize(task.partition, item.assignment);
@@ -201,6 +204,7 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory) {
   }
   item.partition.synthesis_ms = sw.total_ms();
   item.partition.synthesized_at = Clock::now();
+  item.partition.synthesis_end_ms = timing_clock_ms();
   {
     std::lock_guard lock(mutex_);
     observed_sizes_[job->circuit_id] = {item.assignment.num_inputs(), item.assignment.num_aux(),
@@ -216,7 +220,7 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory) {
   synthesized_->push(std::move(item), urgent);
 }
 
-void Pipeline::prover_worker() {
+void Pipeline::prover_worker(unsigned index) {
   SystemRandom rng;
   // The highest-priority synthesised partition first: a WinningPoSt waits only for the
   // partitions already being proven, not for the lookahead queued before it.
@@ -250,6 +254,8 @@ void Pipeline::prover_worker() {
       std::lock_guard lock(mutex_);
       proving_ += count;
     }
+    flight.prover_worker = index;
+    flight.start_at_ms = timing_clock_ms();
     Stopwatch sw;
     try {
       flight.pending = backend_.start(std::move(assignments), params->params, randomness);
@@ -259,6 +265,7 @@ void Pipeline::prover_worker() {
       }
     }
     flight.start_ms = sw.total_ms();
+    flight.start_done_at_ms = timing_clock_ms();
     {
       std::lock_guard lock(mutex_);
       proving_ -= count;
@@ -271,6 +278,7 @@ void Pipeline::prover_worker() {
 void Pipeline::finalizer() {
   while (auto flight = in_flight_->pop()) {
     const size_t n = flight->partitions.size();
+    const double finish_start_ms = timing_clock_ms();
     Stopwatch sw;
     groth16::ProveOutput out;
     std::string error;
@@ -283,6 +291,7 @@ void Pipeline::finalizer() {
       device_error = groth16::is_device_error(e);
     }
     const double finish_ms = sw.total_ms();
+    const double prove_end_ms = timing_clock_ms();
     const double prove_ms = (flight->start_ms + finish_ms) / double(n);
     const std::string on = out.backend.empty() ? backend_.name() : out.backend;
     if (error.empty()) metrics_.batch_proven(on, groth16::busy_ms(out.timings) / 1000);
@@ -298,6 +307,7 @@ void Pipeline::finalizer() {
                    "{:.1f} ms on {} (batch of {}) [{}]",
                    p.job->id, p.partition, p.job->partitions, p.job->circuit_id, p.synthesis_ms,
                    p.wait_ms, prove_ms, on, n, format_phases(out.timings));
+      log_timing(p, *flight, out, on, finish_start_ms, prove_end_ms);
       metrics_.partition_done(p.job->circuit_id, p.synthesis_ms / 1000, prove_ms / 1000);
       const bool last = p.job->add_partition_proof(p.partition, out.proofs[i],
                                                     std::move(p.inputs), p.synthesis_ms, prove_ms);
@@ -308,6 +318,33 @@ void Pipeline::finalizer() {
     std::lock_guard lock(mutex_);
     finalizing_ -= uint32_t(n);
   }
+}
+
+void Pipeline::log_timing(const Partition& p, const InFlight& flight,
+                          const groth16::ProveOutput& out, const std::string& on,
+                          double finish_start_ms, double prove_end_ms) const {
+  if (!spdlog::should_log(spdlog::level::info)) return;
+  TimingEvent e;
+  e.job = p.job->id;
+  e.kind = to_string(p.job->kind);
+  e.circuit = p.job->circuit_id;
+  e.partition = p.partition;
+  e.partitions = p.job->partitions;
+  e.attempt = p.attempt;
+  e.synthesis_worker = p.synthesis_worker;
+  e.synthesis_workers = options_.synthesis_workers;
+  e.synthesis_start_ms = p.synthesis_start_ms;
+  e.synthesis_end_ms = p.synthesis_end_ms;
+  e.prover_worker = flight.prover_worker;
+  e.prover_workers = prover_workers_;
+  e.backend = on;
+  e.batch = unsigned(flight.partitions.size());
+  e.prove_start_ms = flight.start_at_ms;
+  e.start_done_ms = flight.start_done_at_ms;
+  e.finish_start_ms = finish_start_ms;
+  e.prove_end_ms = prove_end_ms;
+  e.phases = out.timings;
+  spdlog::info("{}{}", kTimingLogPrefix, timing_event_json(e));
 }
 
 void Pipeline::complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLease> srs) {

@@ -21,7 +21,9 @@
 //   job. Any exception fails only the job it belongs to.
 // - A job that ended (cancelled, failed) is skipped at every stage; purge() drops its queued
 //   tasks and synthesised partitions at once, freeing their memory.
-// One log line per partition gives its timings: synthesis, wait for a prover, every backend phase.
+// One log line per partition gives its timings: synthesis, wait for a prover, every backend phase;
+// a second one, `timing {json}`, the same as a TimingEvent (engine/timing_event.hpp): which
+// synthesis worker and which prover worker / device ran it, and when (cuzk-bench timeline).
 #pragma once
 
 #include <chrono>
@@ -100,6 +102,8 @@ class Pipeline {
     double synthesis_ms = 0;
     Clock::time_point synthesized_at;
     double wait_ms = 0;  // synthesised -> taken by a prover
+    unsigned synthesis_worker = 0;
+    double synthesis_start_ms = 0, synthesis_end_ms = 0;  // timing_clock_ms()
   };
   struct Synthesized {
     Partition partition;
@@ -109,12 +113,17 @@ class Pipeline {
     std::vector<Partition> partitions;
     std::unique_ptr<groth16::Pending> pending;
     double start_ms = 0;
+    unsigned prover_worker = 0;
+    double start_at_ms = 0, start_done_at_ms = 0;  // timing_clock_ms() around start()
   };
 
-  void synthesis_worker();
-  void prover_worker();
+  void synthesis_worker(unsigned index);
+  void prover_worker(unsigned index);
   void finalizer();
-  void synthesize(const Task& task, MemoryBudget::Reservation memory);
+  void synthesize(const Task& task, MemoryBudget::Reservation memory, unsigned worker);
+  // Logs `timing {json}` for a proven partition (engine/timing_event.hpp).
+  void log_timing(const Partition& p, const InFlight& flight, const groth16::ProveOutput& out,
+                  const std::string& on, double finish_start_ms, double prove_end_ms) const;
   void complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLease> srs);
   void fail(const std::shared_ptr<Job>& job, const std::string& error);
   // After a prover failure of `p` (in `stage`, "start" or "finish"): queues its synthesis again
