@@ -11,11 +11,13 @@
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <thread>
 
 #include "engine/config.hpp"
 #include "engine/engine.hpp"
+#include "engine/job_factory.hpp"
 #include "engine/logging.hpp"
 #include "server/grpc_server.hpp"
 #include "server/http_status.hpp"
@@ -65,7 +67,15 @@ int run(const Overrides& o) {
   const sigset_t signals = stop_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
 
-  cuzk::engine::Engine engine(cuzk::engine::engine_options(config));
+  std::shared_ptr<cuzk::r1cs::PrecompiledStore> precompiled;  // [synthesis] precompiled
+  if (config.synthesis.precompiled) {
+    precompiled = std::make_shared<cuzk::r1cs::PrecompiledStore>(
+        cuzk::engine::precompiled_cache_dir(config));
+    spdlog::info("synthesis: PoRep through precompiled circuits, cached in {}",
+                 precompiled->cache_dir());
+  }
+  cuzk::engine::Engine engine(cuzk::engine::engine_options(config),
+                              cuzk::engine::filecoin_job_factory(0, precompiled));
   std::optional<cuzk::server::GrpcServer> grpc;
   std::optional<cuzk::server::HttpStatusServer> http;
   try {

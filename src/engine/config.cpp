@@ -260,8 +260,11 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     r.u32(*t, "scheduler", "max_pending", c.scheduler.max_pending, 1, 1000000);
   }
   if (auto* t = section(root, "synthesis", r)) {
-    r.check_keys(*t, "synthesis", {"threads"}, {"partition_workers"}, c);
+    r.check_keys(*t, "synthesis", {"threads", "precompiled", "precompiled_cache"},
+                 {"partition_workers"}, c);
     r.u32(*t, "synthesis", "threads", c.synthesis.threads, 0, 4096);
+    r.boolean(*t, "synthesis", "precompiled", c.synthesis.precompiled);
+    r.string(*t, "synthesis", "precompiled_cache", c.synthesis.precompiled_cache);
   }
   if (auto* t = section(root, "pipeline", r)) {
     r.check_keys(*t, "pipeline",
@@ -350,6 +353,10 @@ EngineOptions engine_options(const Config& c) {
   o.backend.cpu_fallback = c.gpus.cpu_fallback;
   o.memory_budget_bytes = resolve_memory_budget(c.memory);
   return o;
+}
+
+std::string precompiled_cache_dir(const Config& c) {
+  return c.synthesis.precompiled_cache.empty() ? c.srs.param_cache : c.synthesis.precompiled_cache;
 }
 
 }  // namespace cuzk::engine

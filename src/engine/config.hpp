@@ -8,7 +8,7 @@
 //               (pinned_budget, working_memory_budget: accepted, ignored)
 //   [gpus]      devices, gpu_threads, gpu_workers_per_device; ours: cpu_fallback
 //   [scheduler] max_batch_size, max_batch_wait_ms, sort_by_type; ours: max_pending
-//   [synthesis] threads                            (partition_workers: accepted, ignored)
+//   [synthesis] threads; ours: precompiled, precompiled_cache (partition_workers: accepted, ignored)
 //   [pipeline]  enabled, synthesis_lookahead, max_parallel_synthesis; ours: prover_retries
 //               (synthesis_concurrency, slot_size, max_gpu_queue_depth: accepted, ignored)
 //   [logging]   level, format ("text" | "json")
@@ -64,6 +64,10 @@ struct Config {
   } scheduler;
   struct Synthesis {
     uint32_t threads = 0;  // concurrent partition syntheses (0 = all cores)
+    // PoRep partitions as witness + precompiled matrices (engine/porep_job.hpp), the matrices
+    // cached in precompiled_cache (empty: the [srs] param_cache directory).
+    bool precompiled = false;
+    std::string precompiled_cache;
   } synthesis;
   struct Pipeline {
     bool enabled = true;
@@ -89,5 +93,8 @@ Result<Config, ConfigError> load_config(const std::string& path);
 uint64_t resolve_memory_budget(const Config::Memory& memory);
 
 EngineOptions engine_options(const Config& config);
+
+// Where [synthesis] precompiled keeps its cache files.
+std::string precompiled_cache_dir(const Config& config);
 
 }  // namespace cuzk::engine

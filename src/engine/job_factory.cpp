@@ -7,11 +7,12 @@
 
 namespace cuzk::engine {
 
-JobFactory filecoin_job_factory(unsigned check_threads) {
-  return [check_threads](const ProofRequest& request) -> JobResult {
+JobFactory filecoin_job_factory(unsigned check_threads,
+                                std::shared_ptr<r1cs::PrecompiledStore> precompiled) {
+  return [check_threads, precompiled](const ProofRequest& request) -> JobResult {
     switch (request.kind) {
       case ProofKind::kPorepSealCommit:
-        return make_porep_job(request, check_threads);
+        return make_porep_job(request, check_threads, precompiled);
       case ProofKind::kSnapDealsUpdate:
         return make_snap_job(request);
       case ProofKind::kWindowPostPartition:

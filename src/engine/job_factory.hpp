@@ -12,6 +12,7 @@
 
 #include "engine/circuit_job.hpp"
 #include "engine/request.hpp"
+#include "r1cs/precompiled_store.hpp"
 #include "util/result.hpp"
 
 namespace cuzk::engine {
@@ -19,6 +20,8 @@ namespace cuzk::engine {
 using JobResult = Result<std::unique_ptr<CircuitJob>, SubmitError>;
 using JobFactory = std::function<JobResult(const ProofRequest&)>;
 
-JobFactory filecoin_job_factory(unsigned check_threads = 0);
+// precompiled: PoRep synthesis through precompiled circuits (porep_job.hpp); null: generic.
+JobFactory filecoin_job_factory(unsigned check_threads = 0,
+                                std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr);
 
 }  // namespace cuzk::engine

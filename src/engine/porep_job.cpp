@@ -1,6 +1,10 @@
 // PoRep C2 as an engine job: submit-time checks and per-partition synthesis (see porep_job.hpp).
 #include "engine/porep_job.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include <stdexcept>
+
 #include "engine/request_checks.hpp"
 
 #include "filecoin/c1_check.hpp"
@@ -9,6 +13,8 @@
 #include "filecoin/prover_id.hpp"
 #include "filecoin/public_inputs.hpp"
 #include "filecoin/stacked_circuit.hpp"
+#include "r1cs/precompiled_circuit.hpp"
+#include "r1cs/witness_cs.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::engine {
@@ -19,8 +25,10 @@ using filecoin::SealCommitPhase1Output;
 class PorepJob final : public CircuitJob {
  public:
   PorepJob(SealCommitPhase1Output c1, std::vector<std::vector<ff::Fr>> inputs,
-           const ProofRequest& request)
-      : c1_(std::move(c1)), inputs_(std::move(inputs)),
+           const ProofRequest& request, std::shared_ptr<r1cs::PrecompiledStore> precompiled,
+           unsigned matvec_threads)
+      : c1_(std::move(c1)), inputs_(std::move(inputs)), precompiled_(std::move(precompiled)),
+        matvec_threads_(matvec_threads),
         circuit_id_(c1_.registered_proof->circuit_id()),
         description_(std::string(c1_.registered_proof->name) + " miner " +
                      std::to_string(request.miner_id) + " sector " +
@@ -30,6 +38,15 @@ class PorepJob final : public CircuitJob {
   unsigned partitions() const override { return unsigned(inputs_.size()); }
   std::string describe() const override { return description_; }
   void synthesize(unsigned partition, r1cs::ProvingAssignment& out) const override {
+    if (precompiled_) {
+      try {
+        if (synthesize_precompiled(partition, out)) return;
+      } catch (const std::exception& e) {
+        spdlog::warn("{} partition {}: precompiled synthesis failed, synthesising generically: {}",
+                     circuit_id_, partition, e.what());
+      }
+      out.clear();
+    }
     filecoin::synthesize_stacked_partition(out, c1_, partition);
   }
   std::vector<ff::Fr> public_inputs(unsigned partition,
@@ -38,15 +55,49 @@ class PorepJob final : public CircuitJob {
   }
 
  private:
+  // Witness-only synthesis + the precompiled matrices. False: the circuit from the cache file
+  // did not fit this witness and was discarded (the next partition records it again).
+  bool synthesize_precompiled(unsigned partition, r1cs::ProvingAssignment& out) const {
+    auto lookup = precompiled_->get(circuit_id_, [&](r1cs::ConstraintSystem& cs) {
+      filecoin::synthesize_stacked_partition(cs, c1_, partition);
+    });
+    const r1cs::PrecompiledCircuit& circuit = *lookup.circuit;
+    if (!lookup.note.empty()) spdlog::warn("precompiled circuit {}: {}", circuit_id_, lookup.note);
+    if (lookup.source != r1cs::PrecompiledStore::Source::kMemory) {
+      spdlog::info("precompiled circuit {} {}: {} in {:.0f} ms ({} constraints, {:.0f} MiB)",
+                   circuit_id_, circuit.digest_hex().substr(0, 16),
+                   r1cs::source_name(lookup.source), lookup.ms, circuit.num_constraints(),
+                   double(circuit.memory_bytes()) / double(1 << 20));
+    }
+    r1cs::WitnessCS witness;
+    witness.reserve({circuit.num_inputs(), circuit.num_aux(), 0});
+    filecoin::synthesize_stacked_partition(witness, c1_, partition);
+    try {
+      r1cs::assign_precompiled(circuit, std::move(witness).take(), out, matvec_threads_,
+                               /*check=*/!lookup.verified);
+    } catch (const std::invalid_argument& e) {
+      if (lookup.verified) throw;
+      spdlog::warn("precompiled circuit {} from {} does not fit this build's circuit, discarded: {}",
+                   circuit_id_, precompiled_->path(circuit_id_), e.what());
+      precompiled_->discard(circuit_id_, &circuit);
+      return false;
+    }
+    if (!lookup.verified) precompiled_->mark_verified(circuit_id_);
+    return true;
+  }
+
   SealCommitPhase1Output c1_;
   std::vector<std::vector<ff::Fr>> inputs_;  // [partition]
+  std::shared_ptr<r1cs::PrecompiledStore> precompiled_;  // null: generic synthesis
+  unsigned matvec_threads_;
   std::string circuit_id_, description_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofRequest& request,
-                                                                 unsigned check_threads) {
+Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
+    const ProofRequest& request, unsigned check_threads,
+    std::shared_ptr<r1cs::PrecompiledStore> precompiled, unsigned matvec_threads) {
   auto type = filecoin::find_seal_proof(request.registered_proof);
   if (!type) return invalid_request("registered_proof: " + type.error().message);
   const auto* proof = *type;
@@ -97,7 +148,8 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofReque
     inputs.push_back(std::move(in).value());
   }
   return std::unique_ptr<CircuitJob>(
-      std::make_unique<PorepJob>(std::move(c1).value(), std::move(inputs), request));
+      std::make_unique<PorepJob>(std::move(c1).value(), std::move(inputs), request,
+                                 std::move(precompiled), matvec_threads));
 }
 
 }  // namespace cuzk::engine

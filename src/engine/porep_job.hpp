@@ -10,9 +10,18 @@
 //   (shapes, challenges, every Merkle path and label); the public inputs of every partition.
 // Partition k is synthesised by filecoin::synthesize_stacked_partition and must verify against
 // filecoin::porep_public_inputs — computed from the C1, independently of synthesis.
+//
+// With a PrecompiledStore ([synthesis] precompiled = true), partitions are synthesised as witness
+// only plus the precompiled matrices' sparse products (r1cs/precompiled_circuit.hpp), which gives
+// the same ProvingAssignment. The first partition of a circuit id loads the store's cache file or
+// records the circuit from its own C1; a circuit loaded from disk is checked (a·b = c) on its
+// first witness and discarded if it does not fit. Whenever the precompiled path fails, the
+// partition is synthesised the generic way (and a warning logged), so it is never worse than off.
 #pragma once
 
 #include <memory>
+
+#include "r1cs/precompiled_store.hpp"
 
 #include "engine/circuit_job.hpp"
 #include "engine/request.hpp"
@@ -20,7 +29,10 @@
 
 namespace cuzk::engine {
 
-Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(const ProofRequest& request,
-                                                                 unsigned check_threads = 0);
+// precompiled: null for generic synthesis. matvec_threads: threads of the sparse products per
+// partition (0 = all cores).
+Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
+    const ProofRequest& request, unsigned check_threads = 0,
+    std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr, unsigned matvec_threads = 0);
 
 }  // namespace cuzk::engine
