@@ -132,8 +132,8 @@ std::string timeline_summary(const Timeline& t) {
                            t.wall_ms() > 0 ? 100 * lane.busy_ms / t.wall_ms() : 0.0);
   }
   std::string out = fmt::format(
-      "wall {:.2f} s (daemon clock {:.2f} s to {:.2f} s): {} partitions of {} jobs, {} synthesis "
-      "workers, {} devices\n",
+      "wall {:.2f} s (daemon clock {:.2f} s to {:.2f} s): {} partition(s) of {} job(s), {} "
+      "synthesis worker(s), {} device(s)\n",
       t.wall_ms() / 1000, t.start_ms / 1000, t.end_ms / 1000, t.events.size(), t.jobs.size(),
       t.synthesis.size(), t.provers.size());
   out += fmt::format("GPU/prover busy {:.1f} % ({}), synthesis busy {:.1f} %, longest GPU wait ",

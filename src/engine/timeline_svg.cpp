@@ -10,7 +10,7 @@ namespace cuzk::engine {
 namespace {
 
 constexpr double kLeft = 150, kRight = 20, kTop = 72, kRowHeight = 16, kLanePad = 4;
-constexpr double kSectionGap = 12, kAxisHeight = 34, kLegendRow = 18, kLegendColumn = 260;
+constexpr double kSectionGap = 12, kAxisHeight = 34, kLegendRow = 18, kLegendColumn = 280;
 constexpr size_t kLegendMax = 48;
 constexpr const char* kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd",
                                     "#8c564b", "#e377c2", "#17becf", "#bcbd22",
@@ -164,8 +164,6 @@ class Drawing {
           "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3:.1f}\">{4:g} s</text>\n",
           tx, top, bottom + 6, bottom + 18, s);
     }
-    body_ += fmt::format("<text x=\"{:.0f}\" y=\"{:.1f}\" class=\"label\">time</text>\n", kLeft - 8,
-                         bottom + 18);
   }
 
   // The jobs' colours; returns the y below.
@@ -177,8 +175,9 @@ class Drawing {
       const double ly = y + double(j / per_row) * kLegendRow;
       std::string circuit;
       for (const auto& e : t_.events) {
-        if (e.job == t_.jobs[j])
-          circuit = e.circuit + ", " + std::to_string(e.partitions) + " partitions";
+        if (e.job != t_.jobs[j]) continue;
+        circuit = e.circuit;
+        if (e.partitions > 1) circuit += ", " + std::to_string(e.partitions) + " partitions";
       }
       body_ += fmt::format(
           "<g class=\"legend\"><rect x=\"{:.0f}\" y=\"{:.0f}\" width=\"12\" "
