@@ -34,6 +34,10 @@ struct HostCarryChain {
   }
   uint32_t madc_hi(uint32_t a, uint32_t b, uint32_t c) const { return hi(a, b) + c + cf; }
 
+  // Plain products (no carry in or out).
+  uint32_t mul_lo(uint32_t a, uint32_t b) const { return lo(a, b); }
+  uint32_t mul_hi(uint32_t a, uint32_t b) const { return hi(a, b); }
+
  private:
   static uint32_t lo(uint32_t a, uint32_t b) { return uint32_t(uint64_t(a) * b); }
   static uint32_t hi(uint32_t a, uint32_t b) { return uint32_t((uint64_t(a) * b) >> 32); }

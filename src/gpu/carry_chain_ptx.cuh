@@ -75,6 +75,10 @@ struct PtxCarryChain {
     asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
     return d;
   }
+
+  // Plain products, which touch no flag: ordinary code the compiler may schedule freely.
+  __device__ __forceinline__ uint32_t mul_lo(uint32_t a, uint32_t b) const { return a * b; }
+  __device__ __forceinline__ uint32_t mul_hi(uint32_t a, uint32_t b) const { return __umulhi(a, b); }
 };
 
 }  // namespace cuzk::gpu
