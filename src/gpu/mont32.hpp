@@ -88,11 +88,11 @@ CUZK_HD void reduce_row(Chain& c, uint32_t* e, uint32_t* o) {
 // T = E + 2^32·O (E, O: N+1 words), where E collects the products of the even-indexed limbs of a
 // (and of p) and O those of the odd-indexed ones. Why: the two carry chains of a row are
 // independent (twice the instruction-level parallelism of one chain), and T needs 2N+2 words of
-// registers instead of the 4N of a full product reduced afterwards. Row i adds b_i·a and m·p, then divides by 2^32:
-// T/2^32 = (O + E_1) + 2^32·(E_2..E_N), so O becomes the new E (with E_1 added into its word 0,
-// whose carry enters the new O's chain at word 1) and E shifted by two words the new O. Bounds:
-// T < 2p after every row (CIOS, as a, b < p), and within a row O < 2^(32N+2), E < 2^(32N+3):
-// the top words hold the carries.
+// registers instead of the 4N of a full product reduced afterwards. Row i adds b_i·a and m·p,
+// then divides by 2^32: T/2^32 = (O + E_1) + 2^32·(E_2..E_N), so O becomes the new E (with E_1
+// added into its word 0, whose carry enters the new O's chain at word 1) and E shifted by two
+// words the new O. Bounds: T < 2p after every row (CIOS, as a, b < p), and within a row
+// O < 2^(32N+2), E < 2^(32N+3): the top words hold the carries.
 template <class Params, class Chain>
 CUZK_HD void mul_interleaved(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
   constexpr size_t N = Params::kLimbs;
