@@ -136,23 +136,7 @@ void PrecompiledCircuit::finish() {
     }
   }
 
-  // Densities: A over aux, B over inputs and aux (see density_tracker.hpp).
-  densities_ = {};
-  for (size_t i = 0; i < num_inputs_; ++i) densities_.b_input.add_element();
-  for (size_t i = 0; i < num_aux_; ++i) {
-    densities_.a_aux.add_element();
-    densities_.b_aux.add_element();
-  }
-  for (uint32_t col : a_.cols) {
-    if (col >= num_inputs_) densities_.a_aux.inc(col - num_inputs_);
-  }
-  for (uint32_t col : b_.cols) {
-    if (col < num_inputs_) {
-      densities_.b_input.inc(col);
-    } else {
-      densities_.b_aux.inc(col - num_inputs_);
-    }
-  }
+  densities_ = densities_of_columns(a_.cols, b_.cols, num_inputs_, num_aux_);
 
   hash::Sha256 h;
   constexpr std::string_view kDomain = "cuzk precompiled circuit v1";

@@ -98,25 +98,31 @@ R1csFingerprint RecordingCS::fingerprint() const {
   return {num_inputs_, num_aux_, a_.shape(), b_.shape(), c_.shape()};
 }
 
-QueryDensities RecordingCS::densities() const {
-  check_finalized();
+QueryDensities densities_of_columns(std::span<const uint32_t> a_cols,
+                                    std::span<const uint32_t> b_cols, size_t num_inputs,
+                                    size_t num_aux) {
   QueryDensities d;
-  for (size_t i = 0; i < num_inputs_; ++i) d.b_input.add_element();
-  for (size_t i = 0; i < num_aux_; ++i) {
+  for (size_t i = 0; i < num_inputs; ++i) d.b_input.add_element();
+  for (size_t i = 0; i < num_aux; ++i) {
     d.a_aux.add_element();
     d.b_aux.add_element();
   }
-  for (uint32_t col : a_.cols) {
-    if (col >= num_inputs_) d.a_aux.inc(col - num_inputs_);
+  for (uint32_t col : a_cols) {
+    if (col >= num_inputs) d.a_aux.inc(col - num_inputs);
   }
-  for (uint32_t col : b_.cols) {
-    if (col < num_inputs_) {
+  for (uint32_t col : b_cols) {
+    if (col < num_inputs) {
       d.b_input.inc(col);
     } else {
-      d.b_aux.inc(col - num_inputs_);
+      d.b_aux.inc(col - num_inputs);
     }
   }
   return d;
+}
+
+QueryDensities RecordingCS::densities() const {
+  check_finalized();
+  return densities_of_columns(a_.cols, b_.cols, num_inputs_, num_aux_);
 }
 
 }  // namespace cuzk::r1cs

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string_view>
 
 #include "r1cs/constraint_system.hpp"
@@ -32,6 +33,13 @@ struct R1csFingerprint {
   MatrixShape a, b, c;
   friend bool operator==(const R1csFingerprint&, const R1csFingerprint&) = default;
 };
+
+// The prover's densities (equal to ProvingAssignment's) of matrices over z = (inputs, aux) whose
+// A and B entries have these columns (combined numbering, csr_matrix.hpp): A over aux, B over
+// inputs and aux.
+QueryDensities densities_of_columns(std::span<const uint32_t> a_cols,
+                                    std::span<const uint32_t> b_cols, size_t num_inputs,
+                                    size_t num_aux);
 
 class RecordingCS final : public ConstraintSystem {
  public:
