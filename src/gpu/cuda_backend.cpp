@@ -3,7 +3,10 @@
 #include "gpu/cuda_backend.hpp"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <bit>
+#include <condition_variable>
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -94,6 +97,34 @@ struct SrsKey {
   friend bool operator==(const SrsKey&, const SrsKey&) = default;
 };
 
+// The inputs of one circuit on the device: a, b, c (m each), the assignment [inputs | aux], the
+// densities. Only the start() holding the slot (CudaBackend::Impl::acquire_slot) touches it.
+struct InputSlot {
+  DeviceBuffer<FrStorage> a, b, c, z;
+  DeviceBuffer<uint64_t> a_aux, b_input, b_aux;
+
+  static size_t bytes_for(const WitnessView& w, size_t m) {
+    const size_t words = w.a_aux.word_count() + w.b_input.word_count() + w.b_aux.word_count();
+    return sizeof(FrStorage) * (3 * m + w.inputs.size() + w.aux.size()) + sizeof(uint64_t) * words;
+  }
+  size_t bytes() const {
+    return a.size_bytes() + b.size_bytes() + c.size_bytes() + z.size_bytes() +
+           a_aux.size_bytes() + b_input.size_bytes() + b_aux.size_bytes();
+  }
+  void ensure_for(const WitnessView& w, size_t m) {
+    ensure(a, m);
+    ensure(b, m);
+    ensure(c, m);
+    ensure(z, w.inputs.size() + w.aux.size());
+    ensure(a_aux, w.a_aux.word_count());
+    ensure(b_input, w.b_input.word_count());
+    ensure(b_aux, w.b_aux.word_count());
+  }
+};
+
+// Free device memory kept beside a second input slot (tables, MSM buckets, G2 scratch growth).
+constexpr size_t kSecondSlotReserve = size_t(8) << 30;
+
 struct CudaPending final : groth16::Pending {
   const groth16::VerifyingKey* vk = nullptr;
   std::vector<groth16::Randomness> randomness;
@@ -109,9 +140,14 @@ struct CudaBackend::Impl {
   unsigned cpu_threads = 0;
   bool b_g2_on_gpu = true;
   CudaBackendOptions::SrsPlacement placement = CudaBackendOptions::SrsPlacement::kAuto;
-  mutable std::mutex mutex;  // start, preload, evict, workspace: one at a time
+  bool overlap_uploads = true;
+  // Lock order: mutex before upload_mutex; slot_mutex is taken alone. A start() takes its input
+  // slot before either.
+  mutable std::mutex mutex;  // the device work: kernels on `stream`, placement, SRS, tables
+  std::mutex upload_mutex;   // the uploader (one upload at a time) and `upload_stream`
 
   std::optional<Stream> stream;
+  std::optional<Stream> upload_stream;  // overlapped witness uploads
   std::unique_ptr<GpuMsm> msm;
   std::unique_ptr<GpuMsmG2> msm_g2;  // GPU path only
   std::unique_ptr<StagedUploader> uploader;
@@ -119,9 +155,13 @@ struct CudaBackend::Impl {
   std::unique_ptr<GpuNtt> ntt;  // created on the first proof
   std::map<unsigned, ntt::Domain> domains;
 
-  // Workspace of one circuit: a, b, c (m each), the assignment [inputs | aux], the densities.
-  DeviceBuffer<FrStorage> a, b, c, z;
-  DeviceBuffer<uint64_t> a_aux, b_input, b_aux;
+  // Input slots: slot 0 always, slot 1 with overlap_uploads (see acquire_slot).
+  std::array<InputSlot, 2> slots;
+  std::mutex slot_mutex;
+  std::condition_variable slot_freed;
+  std::array<bool, 2> slot_busy{};
+  std::atomic<bool> any_resident{false};  // a parameter set is resident (slot 1's precondition)
+  std::atomic<uint64_t> second_slot_uploads{0};
 
   struct Resident {
     SrsKey key;
@@ -137,10 +177,64 @@ struct CudaBackend::Impl {
     (void)cudaGetLastError();
   }
 
-  size_t workspace_bytes() const {
-    return a.size_bytes() + b.size_bytes() + c.size_bytes() + z.size_bytes() +
-           a_aux.size_bytes() + b_input.size_bytes() + b_aux.size_bytes() +
-           (msm ? msm->scratch_bytes() : 0) + (msm_g2 ? msm_g2->scratch_bytes() : 0) +
+  // Whether a start() may take the second input slot: never; only once a parameter set is
+  // resident (start(): so that the slot never pushes the SRS out to streaming); or whenever it
+  // fits (start_views on sections the caller keeps on the device).
+  enum class SecondSlot { kNever, kOnceResident, kIfItFits };
+
+  // A free input slot for a witness of `bytes`, waiting for one if need be; slot 1 as `second`
+  // allows and when it fits in the free memory with kSecondSlotReserve to spare. Call with the
+  // device current.
+  size_t acquire_slot(size_t bytes, SecondSlot second) {
+    std::unique_lock lock(slot_mutex);
+    for (;;) {
+      if (!slot_busy[0]) {
+        slot_busy[0] = true;
+        return 0;
+      }
+      const bool allowed = second == SecondSlot::kIfItFits ||
+                           (second == SecondSlot::kOnceResident && any_resident.load());
+      if (allowed && overlap_uploads && !slot_busy[1] && second_slot_fits(bytes)) {
+        slot_busy[1] = true;
+        return 1;
+      }
+      slot_freed.wait(lock);
+    }
+  }
+  bool second_slot_fits(size_t bytes) const {
+    const size_t have = slots[1].bytes();
+    if (have >= bytes) return true;
+    size_t free_bytes = 0, total_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return false;
+    }
+    return bytes - have + kSecondSlotReserve <= free_bytes;
+  }
+  void release_slot(size_t i) {
+    {
+      std::lock_guard lock(slot_mutex);
+      slot_busy[i] = false;
+    }
+    slot_freed.notify_all();
+  }
+  struct SlotLease {
+    Impl& impl;
+    size_t index;
+    SlotLease(Impl& owner, size_t bytes, SecondSlot second)
+        : impl(owner), index(owner.acquire_slot(bytes, second)) {}
+    ~SlotLease() { impl.release_slot(index); }
+    SlotLease(const SlotLease&) = delete;
+    SlotLease& operator=(const SlotLease&) = delete;
+  };
+
+  size_t workspace_bytes() {
+    size_t slot_bytes = 0;
+    {
+      std::lock_guard lock(slot_mutex);
+      for (const InputSlot& x : slots) slot_bytes += x.bytes();
+    }
+    return slot_bytes + (msm ? msm->scratch_bytes() : 0) + (msm_g2 ? msm_g2->scratch_bytes() : 0) +
            (ntt ? ntt->table_bytes() : 0) + sections->device_bytes();
   }
 
@@ -148,7 +242,7 @@ struct CudaBackend::Impl {
   // over `variables` variables. kAuto: resident when p already is, or when its sections and what
   // the workspace still has to grow by (an estimate: a, b, c, the assignment, the MSM scratch, a
   // margin for tables and buckets) fit in the free device memory.
-  bool keep_resident(const groth16::Parameters& p, size_t m, size_t variables) const {
+  bool keep_resident(const groth16::Parameters& p, size_t m, size_t variables) {
     using Placement = CudaBackendOptions::SrsPlacement;
     if (placement != Placement::kAuto) return placement == Placement::kResident;
     const auto it = resident.find(&p);
@@ -162,15 +256,13 @@ struct CudaBackend::Impl {
     return DeviceSrs::bytes_for(p, b_g2_on_gpu) + grow <= free_bytes;
   }
 
+  // The input slots not held by a start() in progress, and the streaming buffers.
   void free_workspace() {
     sections->release();
-    a = {};
-    b = {};
-    c = {};
-    z = {};
-    a_aux = {};
-    b_input = {};
-    b_aux = {};
+    std::lock_guard lock(slot_mutex);
+    for (size_t i = 0; i < slots.size(); ++i) {
+      if (!slot_busy[i]) slots[i] = InputSlot();
+    }
   }
 
   const DeviceSrs& resident_for(const groth16::Parameters& p, PhaseTimings* timings) {
@@ -195,6 +287,7 @@ struct CudaBackend::Impl {
                .emplace(&p, Resident{std::move(key),
                                      DeviceSrs::upload(p, *uploader, s(), b_g2_on_gpu)})
                .first;
+      any_resident = true;
     });
     if (timings != nullptr) timings->emplace_back("upload_srs", sw.lap_ms());
     return it->second.g1;
@@ -210,16 +303,9 @@ struct CudaBackend::Impl {
     return it->second;
   }
 
-  // Workspace for circuits of this shape, the NTT tables and the domain of 2^log_m points.
-  void prepare(const WitnessView& w, size_t m) {
+  // The NTT tables and the domain of 2^log_m points.
+  void prepare_tables(size_t m) {
     CUZK_CUDA_CHECK(cudaStreamSynchronize(s()));  // nothing of an earlier call still runs
-    ensure(a, m);
-    ensure(b, m);
-    ensure(c, m);
-    ensure(z, w.inputs.size() + w.aux.size());
-    ensure(a_aux, w.a_aux.word_count());
-    ensure(b_input, w.b_input.word_count());
-    ensure(b_aux, w.b_aux.word_count());
     const unsigned log_m = unsigned(std::countr_zero(m));
     if (log_m >= 1) {
       if (!ntt) ntt = std::make_unique<GpuNtt>(device, kMaxLogM);
@@ -228,24 +314,25 @@ struct CudaBackend::Impl {
     }
   }
 
-  // a, b, c zero-padded to m, [inputs | aux], the densities; synchronous.
-  void upload_witness(const WitnessView& w, size_t m) {
+  // Into slot x (sized for w): a, b, c zero-padded to m, [inputs | aux], the densities, on
+  // stream `st`; synchronous. Needs upload_mutex.
+  void upload_witness(InputSlot& x, const WitnessView& w, size_t m, cudaStream_t st) {
+    x.ensure_for(w, m);
     const size_t nc = w.num_constraints();
-    uploader->copy(a.data(), w.a, s());
-    uploader->copy(b.data(), w.b, s());
-    uploader->copy(c.data(), w.c, s());
+    uploader->copy(x.a.data(), w.a, st);
+    uploader->copy(x.b.data(), w.b, st);
+    uploader->copy(x.c.data(), w.c, st);
     if (nc < m) {
-      for (DeviceBuffer<FrStorage>* x : {&a, &b, &c}) {
-        CUZK_CUDA_CHECK(
-            cudaMemsetAsync(x->data() + nc, 0, (m - nc) * sizeof(FrStorage), s()));
+      for (DeviceBuffer<FrStorage>* v : {&x.a, &x.b, &x.c}) {
+        CUZK_CUDA_CHECK(cudaMemsetAsync(v->data() + nc, 0, (m - nc) * sizeof(FrStorage), st));
       }
     }
-    uploader->copy(z.data(), w.inputs, s());
-    uploader->copy(z.data() + w.inputs.size(), w.aux, s());
-    uploader->copy(a_aux.data(), w.a_aux.words.first(w.a_aux.word_count()), s());
-    uploader->copy(b_input.data(), w.b_input.words.first(w.b_input.word_count()), s());
-    uploader->copy(b_aux.data(), w.b_aux.words.first(w.b_aux.word_count()), s());
-    CUZK_CUDA_CHECK(cudaStreamSynchronize(s()));  // the memsets too
+    uploader->copy(x.z.data(), w.inputs, st);
+    uploader->copy(x.z.data() + w.inputs.size(), w.aux, st);
+    uploader->copy(x.a_aux.data(), w.a_aux.words.first(w.a_aux.word_count()), st);
+    uploader->copy(x.b_input.data(), w.b_input.words.first(w.b_input.word_count()), st);
+    uploader->copy(x.b_aux.data(), w.b_aux.words.first(w.b_aux.word_count()), st);
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(st));  // the memsets too
   }
 
   // What the G1 MSMs need to know of a circuit once its host arrays may be gone.
@@ -295,17 +382,17 @@ struct CudaBackend::Impl {
 
   // The G1 work of one uploaded circuit (reads only device memory and, streamed, the host
   // parameters: the host witness may have been released).
-  MsmAccumulators g1_msms(const Sections& srs, const UploadedShape& shape, size_t m,
+  MsmAccumulators g1_msms(InputSlot& x, const Sections& srs, const UploadedShape& shape, size_t m,
                           PhaseTimings& t, Stopwatch& sw, double& stream_ms) {
     const size_t n_in = shape.n_in, n_aux = shape.n_aux;
-    const FrStorage* inputs = z.data();
-    const FrStorage* aux = z.data() + n_in;
+    const FrStorage* inputs = x.z.data();
+    const FrStorage* aux = x.z.data() + n_in;
     MsmAccumulators acc;
 
     const unsigned log_m = unsigned(std::countr_zero(m));
     if (log_m >= 1) {  // a one-point domain has no H terms (m - 1 = 0)
       in_phase("ntt_h", [&] {
-        compute_h_gpu(*ntt, domain_for(log_m), a, b, c, s());
+        compute_h_gpu(*ntt, domain_for(log_m), x.a, x.b, x.c, s());
         CUZK_CUDA_CHECK(cudaStreamSynchronize(s()));
       });
     }
@@ -313,7 +400,7 @@ struct CudaBackend::Impl {
     acc.h = msm_phase("msm_h", t, sw, stream_ms, [&] {
       GpuMsmOptions random_scalars;
       random_scalars.split_trivial = false;  // H's coefficients: nothing to split
-      const FrStorage* h = a.data();
+      const FrStorage* h = x.a.data();
       return m > 1 ? sections->dense(*msm, srs.h, m - 1, h, s(), random_scalars) : G1::identity();
     });
     acc.l = msm_phase("msm_l", t, sw, stream_ms,
@@ -321,20 +408,20 @@ struct CudaBackend::Impl {
     acc.a = msm_phase("msm_a", t, sw, stream_ms, [&] {
       G1 sum = sections->dense(*msm, srs.a, n_in, inputs, s());
       if (shape.a_count > 0) {
-        sum += sections->sparse(*msm, srs.a.from(n_in), shape.a_count, a_aux.data(), shape.a_aux,
-                                aux, n_aux, s());
+        sum += sections->sparse(*msm, srs.a.from(n_in), shape.a_count, x.a_aux.data(),
+                                shape.a_aux, aux, n_aux, s());
       }
       return sum;
     });
     acc.b1 = msm_phase("msm_b_g1", t, sw, stream_ms, [&] {
       G1 sum = G1::identity();
       if (shape.b_in_count > 0) {
-        sum += sections->sparse(*msm, srs.b_g1, shape.b_in_count, b_input.data(), shape.b_input,
-                                inputs, n_in, s());
+        sum += sections->sparse(*msm, srs.b_g1, shape.b_in_count, x.b_input.data(),
+                                shape.b_input, inputs, n_in, s());
       }
       if (shape.b_aux_count > 0) {
         sum += sections->sparse(*msm, srs.b_g1.from(shape.b_in_count), shape.b_aux_count,
-                                b_aux.data(), shape.b_aux, aux, n_aux, s());
+                                x.b_aux.data(), shape.b_aux, aux, n_aux, s());
       }
       return sum;
     });
@@ -342,20 +429,20 @@ struct CudaBackend::Impl {
   }
 
   // B in G2 on the GPU, over the same uploaded scalars and B densities as msm_b_g1.
-  curve::G2 b_g2_msm(const Sections& srs, const UploadedShape& shape, PhaseTimings& t,
-                     Stopwatch& sw, double& stream_ms) {
-    const FrStorage* inputs = z.data();
-    const FrStorage* aux = z.data() + shape.n_in;
+  curve::G2 b_g2_msm(InputSlot& x, const Sections& srs, const UploadedShape& shape,
+                     PhaseTimings& t, Stopwatch& sw, double& stream_ms) {
+    const FrStorage* inputs = x.z.data();
+    const FrStorage* aux = x.z.data() + shape.n_in;
     return msm_phase("msm_b_g2", t, sw, stream_ms, [&] {
       if (!msm_g2) msm_g2 = std::make_unique<GpuMsmG2>(device);
       curve::G2 b2 = curve::G2::identity();
       if (shape.b_in_count > 0) {
-        b2 += sections->sparse(*msm_g2, srs.b_g2, shape.b_in_count, b_input.data(),
+        b2 += sections->sparse(*msm_g2, srs.b_g2, shape.b_in_count, x.b_input.data(),
                                shape.b_input, inputs, shape.n_in, s());
       }
       if (shape.b_aux_count > 0) {
         b2 += sections->sparse(*msm_g2, srs.b_g2.from(shape.b_in_count), shape.b_aux_count,
-                               b_aux.data(), shape.b_aux, aux, shape.n_aux, s());
+                               x.b_aux.data(), shape.b_aux, aux, shape.n_aux, s());
       }
       return b2;
     });
@@ -367,9 +454,11 @@ struct CudaBackend::Impl {
     return srs.g1 != nullptr ? srs.g1->b_g2.size() > 0 : srs.host != nullptr;
   }
 
-  // start() proper, with the mutex held and the device current. release(i), if set, is called
+  // start() proper, in input slot `slot`, with mutex and upload_mutex held and the device
+  // current: every circuit uploaded on `stream`, then its kernels. release(i), if set, is called
   // once circuit i's witness has been read for the last time.
-  std::unique_ptr<groth16::Pending> run(std::span<const WitnessView> witnesses, const SrsRef& srs,
+  std::unique_ptr<groth16::Pending> run(size_t slot, std::span<const WitnessView> witnesses,
+                                        const SrsRef& srs,
                                         std::span<const groth16::Randomness> randomness, size_t m,
                                         const std::function<void(size_t)>& release,
                                         PhaseTimings timings) {
@@ -380,7 +469,11 @@ struct CudaBackend::Impl {
     PhaseTimings& t = pending->timings;
     try {
       Stopwatch sw;
-      in_phase("setup", [&] { prepare(witnesses[0], m); });
+      InputSlot& x = slots[slot];
+      in_phase("setup", [&] {
+        prepare_tables(m);
+        x.ensure_for(witnesses[0], m);  // the largest circuit's size: check_witnesses_fit
+      });
       t.emplace_back("setup", sw.lap_ms());
       const bool gpu_b2 = b2_on_gpu(srs);
       const Sections sections_of = Sections::of(srs);
@@ -397,19 +490,71 @@ struct CudaBackend::Impl {
           });
           t.emplace_back("b_g2_scalars", sw.lap_ms());
         }
-        in_phase("upload", [&] { upload_witness(w, m); });
+        in_phase("upload", [&] { upload_witness(x, w, m, s()); });
         t.emplace_back("upload", sw.lap_ms());
         // Before release frees w's arrays.
         const UploadedShape shape = UploadedShape::of(w, srs.g1 == nullptr);
         if (release) release(i);
         double stream_ms = 0;
-        pending->acc.push_back(g1_msms(sections_of, shape, m, t, sw, stream_ms));
-        if (gpu_b2) pending->acc.back().b2 = b_g2_msm(sections_of, shape, t, sw, stream_ms);
+        pending->acc.push_back(g1_msms(x, sections_of, shape, m, t, sw, stream_ms));
+        if (gpu_b2) pending->acc.back().b2 = b_g2_msm(x, sections_of, shape, t, sw, stream_ms);
         if (srs.g1 == nullptr) t.emplace_back("stream_srs", stream_ms);
       }
     } catch (...) {
       drain_quietly();
       throw;  // pending's destructor waits for the G2 MSMs already started
+    }
+    return pending;
+  }
+
+  // Where a start's sections are, decided with mutex and upload_mutex held (it may upload them);
+  // its B in G2 must be on the GPU (the host witness is gone by then).
+  using Placement = std::function<SrsRef(PhaseTimings&)>;
+
+  // start() of one circuit in input slot `slot` (device current, no lock held): the upload on
+  // upload_stream under upload_mutex only — beside the kernels of the proof before —, then the
+  // placement and the kernels under mutex. "wait_device" is the time the upload waited for them.
+  std::unique_ptr<groth16::Pending> run_overlapped(size_t slot, const WitnessView& w,
+                                                   const Placement& place,
+                                                   std::span<const groth16::Randomness> randomness,
+                                                   size_t m,
+                                                   const std::function<void(size_t)>& release) {
+    auto pending = std::make_unique<CudaPending>();
+    pending->randomness.assign(randomness.begin(), randomness.end());
+    PhaseTimings& t = pending->timings;
+    InputSlot& x = slots[slot];
+    try {
+      Stopwatch sw;
+      UploadedShape shape;
+      {
+        std::lock_guard up(upload_mutex);
+        if (!upload_stream) in_phase("init", [&] { upload_stream.emplace(); });
+        in_phase("upload", [&] { upload_witness(x, w, m, upload_stream->get()); });
+        if (slot == 1) ++second_slot_uploads;
+        t.emplace_back("upload", sw.lap_ms());
+        shape = UploadedShape::of(w, true);  // host densities too: the placement comes later
+      }
+      if (release) release(0);
+      std::lock_guard lock(mutex);
+      t.emplace_back("wait_device", sw.lap_ms());
+      std::unique_lock up(upload_mutex);  // the SRS upload, and streaming, use the uploader
+      const SrsRef srs = in_phase("placement", [&] { return place(t); });
+      pending->vk = srs.vk;
+      if (!b2_on_gpu(srs)) throw std::logic_error("overlapped start with B in G2 on the CPU");
+      if (srs.g1 != nullptr) up.unlock();  // resident: the kernels upload nothing
+      (void)sw.lap_ms();
+      in_phase("setup", [&] { prepare_tables(m); });
+      t.emplace_back("setup", sw.lap_ms());
+      const Sections sections_of = Sections::of(srs);
+      double stream_ms = 0;
+      pending->b2.emplace_back();  // B in G2 on the GPU, below
+      pending->acc.push_back(g1_msms(x, sections_of, shape, m, t, sw, stream_ms));
+      pending->acc.back().b2 = b_g2_msm(x, sections_of, shape, t, sw, stream_ms);
+      if (srs.g1 == nullptr) t.emplace_back("stream_srs", stream_ms);
+    } catch (...) {
+      drain_quietly();
+      if (upload_stream) (void)cudaStreamSynchronize(upload_stream->get());
+      throw;
     }
     return pending;
   }
@@ -433,6 +578,7 @@ CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
   impl_->cpu_threads = cpu_threads;
   impl_->b_g2_on_gpu = options.b_g2_on_gpu;
   impl_->placement = options.srs_placement;
+  impl_->overlap_uploads = options.overlap_uploads;
   in_phase("init", [&] {
     DeviceGuard guard(device);
     impl_->stream.emplace();
@@ -466,20 +612,30 @@ std::unique_ptr<groth16::Pending> CudaBackend::start(
   for (const auto& w : assignments) views.push_back(WitnessView::of(w));
   const size_t m = check_witnesses_fit(views, params.vk, SrsShape::of(params), randomness.size(),
                                        kMaxLogM);
-  std::lock_guard lock(impl_->mutex);
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
-  PhaseTimings timings;
-  size_t variables = 0;
-  for (const auto& w : views) variables = std::max(variables, w.inputs.size() + w.aux.size());
-  const DeviceSrs* g1 = nullptr;
-  in_phase("placement", [&] {
+  size_t variables = 0, slot_bytes = 0;
+  for (const auto& w : views) {
+    variables = std::max(variables, w.inputs.size() + w.aux.size());
+    slot_bytes = std::max(slot_bytes, InputSlot::bytes_for(w, m));
+  }
+  const auto release = [&assignments](size_t i) { assignments[i] = r1cs::ProvingAssignment(); };
+  // Resident, or streamed from the host Parameters (under mutex and upload_mutex).
+  const auto place = [&](PhaseTimings& timings) {
+    const DeviceSrs* g1 = nullptr;
     if (impl_->keep_resident(params, m, variables)) g1 = &impl_->resident_for(params, &timings);
-  });
-  const SrsRef srs{&params.vk, g1, params.b_g2, g1 != nullptr ? nullptr : &params};
-  return impl_->run(
-      views, srs, randomness, m,
-      [&assignments](size_t i) { assignments[i] = r1cs::ProvingAssignment(); }, std::move(timings));
+    return SrsRef{&params.vk, g1, params.b_g2, g1 != nullptr ? nullptr : &params};
+  };
+  // Overlapped (CudaBackendOptions::overlap_uploads): one circuit, B in G2 on the GPU.
+  const bool overlap = impl_->overlap_uploads && impl_->b_g2_on_gpu && views.size() == 1 &&
+                       !params.b_g2.empty();
+  Impl::SlotLease slot(*impl_, slot_bytes,
+                       overlap ? Impl::SecondSlot::kOnceResident : Impl::SecondSlot::kNever);
+  if (overlap) return impl_->run_overlapped(slot.index, views[0], place, randomness, m, release);
+  std::scoped_lock lock(impl_->mutex, impl_->upload_mutex);
+  PhaseTimings timings;
+  const SrsRef srs = in_phase("placement", [&] { return place(timings); });
+  return impl_->run(slot.index, views, srs, randomness, m, release, std::move(timings));
 }
 
 std::unique_ptr<groth16::Pending> CudaBackend::start_views(
@@ -493,10 +649,21 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_views(
                                                 srs.g1->b_g1.size(), 0};
   if (srs.g1 != nullptr) shape.b_g2 = impl_->b2_on_gpu(srs) ? srs.g1->b_g2.size() : srs.b_g2.size();
   const size_t m = check_witnesses_fit(witnesses, *srs.vk, shape, randomness.size(), kMaxLogM);
-  std::lock_guard lock(impl_->mutex);
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
-  return impl_->run(witnesses, srs, randomness, m, {}, {});
+  size_t slot_bytes = 0;
+  for (const auto& w : witnesses) slot_bytes = std::max(slot_bytes, InputSlot::bytes_for(w, m));
+  // Overlapped as start(), on sections the caller keeps on the device.
+  const bool overlap = impl_->overlap_uploads && srs.g1 != nullptr && witnesses.size() == 1 &&
+                       impl_->b2_on_gpu(srs);
+  Impl::SlotLease slot(*impl_, slot_bytes,
+                       overlap ? Impl::SecondSlot::kIfItFits : Impl::SecondSlot::kNever);
+  if (overlap) {
+    return impl_->run_overlapped(slot.index, witnesses[0], [&](PhaseTimings&) { return srs; },
+                                 randomness, m, {});
+  }
+  std::scoped_lock lock(impl_->mutex, impl_->upload_mutex);
+  return impl_->run(slot.index, witnesses, srs, randomness, m, {}, {});
 }
 
 groth16::ProveOutput CudaBackend::finish(std::unique_ptr<groth16::Pending> pending_base) {
@@ -521,7 +688,7 @@ groth16::ProveOutput CudaBackend::finish(std::unique_ptr<groth16::Pending> pendi
 }
 
 void CudaBackend::preload(const groth16::Parameters& params) {
-  std::lock_guard lock(impl_->mutex);
+  std::scoped_lock lock(impl_->mutex, impl_->upload_mutex);
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
   (void)impl_->resident_for(params, nullptr);
@@ -538,6 +705,7 @@ void CudaBackend::evict(const groth16::Parameters& params) {
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
   impl_->resident.erase(&params);
+  impl_->any_resident = !impl_->resident.empty();
 }
 
 void CudaBackend::evict_all() {
@@ -545,6 +713,7 @@ void CudaBackend::evict_all() {
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
   impl_->resident.clear();
+  impl_->any_resident = false;
 }
 
 size_t CudaBackend::resident_bytes() const {
@@ -555,7 +724,7 @@ size_t CudaBackend::resident_bytes() const {
 }
 
 void CudaBackend::release_workspace() {
-  std::lock_guard lock(impl_->mutex);
+  std::scoped_lock lock(impl_->mutex, impl_->upload_mutex);
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
   impl_->drain_quietly();
@@ -565,6 +734,8 @@ void CudaBackend::release_workspace() {
   in_phase("init", [&] { impl_->msm = std::make_unique<GpuMsm>(impl_->device); });  // its scratch
   impl_->msm_g2.reset();  // created again by the next GPU G2 MSM
 }
+
+uint64_t CudaBackend::second_slot_uploads() const { return impl_->second_slot_uploads.load(); }
 
 size_t CudaBackend::workspace_bytes() const {
   std::lock_guard lock(impl_->mutex);

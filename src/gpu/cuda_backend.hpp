@@ -41,8 +41,9 @@
 // Lifetimes: the Parameters (or, for start_views, the vk and the G2 bases) must outlive the
 // Pending; destroying a Pending without finish waits for its G2 MSMs.
 //
-// Threads: one object drives one device; start / start_views / preload / evict are serialised by a
-// mutex (one start at a time, which also keeps the device workspace single-user); finish runs
+// Threads: one object drives one device; the device work of start / start_views / preload /
+// evict is serialised by a mutex (one proof's kernels at a time); with overlap_uploads a start's
+// witness upload into a free input slot runs beside another start's kernels; finish runs
 // concurrently with them. Every entry point that touches the device makes the object's device
 // current for its duration and restores the caller's; finish and the G2 worker threads make no
 // CUDA calls (GpuMsm and GpuNtt also select their device in every call).
@@ -50,9 +51,10 @@
 // Memory (device): the resident SRS (96 B per G1 point: ~41 GB for a 32 GiB PoRep partition; plus
 // B in G2 on the GPU path) plus a workspace kept between calls: a, b, c (32 B * m each), the
 // assignment (32 B per variable), the densities, the GPU MSMs' scratch (the G2 MSM has its own)
-// and the NTT tables — ~30 GB at m = 2^27 (a few GB more with the G2 MSM's). release_workspace()
-// frees it. Host, CPU path: the G2 MSM's canonical scalars (32 B per variable), until that MSM is
-// done.
+// and the NTT tables — ~30 GB at m = 2^27 (a few GB more with the G2 MSM's); with
+// overlap_uploads a second input slot (a, b, c, assignment, densities: ~17 GB at 2^27) once two
+// starts overlap and it fits. release_workspace() frees what no start is using. Host, CPU path:
+// the G2 MSM's canonical scalars (32 B per variable), until that MSM is done.
 //
 // Errors: bad shapes throw std::invalid_argument (the CPU backend's messages); CUDA failures,
 // device out-of-memory included, throw gpu::CudaError (a std::runtime_error) whose message names
@@ -90,6 +92,13 @@ struct CudaBackendOptions {
   enum class SrsPlacement { kAuto, kResident, kStreamed };
   SrsPlacement srs_placement = SrsPlacement::kAuto;
   size_t stream_chunk_points = size_t(1) << 22;  // a multiple of 128
+  // Two input slots (a, b, c, the assignment, the densities): while one proof's kernels run, the
+  // next start() uploads its witness into the other slot on its own stream, so a device driven by
+  // two prover threads is not idle during uploads. The second slot is taken when it fits in the
+  // free device memory with 8 GB to spare and, for start(), only once a parameter set is
+  // resident (it never pushes the SRS out to streaming); single-witness starts with B in G2 on the
+  // GPU only (the others run as with one slot).
+  bool overlap_uploads = true;
 };
 
 class CudaBackend final : public groth16::Backend {
@@ -138,6 +147,9 @@ class CudaBackend final : public groth16::Backend {
   void release_workspace();
   // Device bytes of the workspace (a, b, c, assignment, densities, MSM scratch).
   size_t workspace_bytes() const;
+  // Uploads that went into the second input slot, beside another proof's kernels
+  // (CudaBackendOptions::overlap_uploads).
+  uint64_t second_slot_uploads() const;
 
  private:
   struct Impl;

@@ -340,9 +340,45 @@ TEST_F(CudaBackendTest, TimingsNameEveryPhase) {
     names.push_back(name);
     EXPECT_GE(ms, 0.0) << name;
   }
-  const std::vector<std::string> want{"setup",    "upload",   "ntt_h", "msm_h",   "msm_l",
-                                      "msm_a",    "msm_b_g1", "msm_b_g2", "assembly"};
+  // One circuit, B in G2 on the GPU: the upload first (beside any other proof's kernels), then
+  // the wait for the device, then its work.
+  const std::vector<std::string> want{"upload",   "wait_device", "setup",    "ntt_h",
+                                      "msm_h",    "msm_l",       "msm_a",    "msm_b_g1",
+                                      "msm_b_g2", "assembly"};
   EXPECT_EQ(names, want);  // preloaded: no upload_srs
+
+  CudaBackendOptions serial;
+  serial.overlap_uploads = false;
+  CudaBackend one_slot(0, serial);
+  one_slot.preload(params);
+  names.clear();
+  const ProveOutput serial_out = expect_same_proofs(one_slot, params, {bench_circuit(1000, 4)}, 2);
+  for (const auto& [name, ms] : serial_out.timings) names.push_back(name);
+  const std::vector<std::string> want_serial{"setup",    "upload",   "ntt_h",
+                                             "msm_h",    "msm_l",    "msm_a",
+                                             "msm_b_g1", "msm_b_g2", "assembly"};
+  EXPECT_EQ(names, want_serial);
+}
+
+// Several threads on one device (CudaBackendOptions::overlap_uploads): uploads into the second
+// input slot run beside the other proof's kernels; every proof equals the CPU's and verifies.
+TEST_F(CudaBackendTest, ThreadsOnOneDeviceShareItThroughTwoInputSlots) {
+  const Parameters params = setup_for(bench_circuit(16380, 1), 21);
+  CudaBackend gpu(0, 2);
+  gpu.preload(params);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 3; ++t) {
+    threads.emplace_back([&, t] {
+      for (int k = 0; k < 3; ++k) {
+        const uint64_t seed = uint64_t(200 + 3 * t + k);
+        expect_same_proofs(gpu, params, {bench_circuit(16380, seed)}, seed);
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_GT(gpu.second_slot_uploads(), 0u) << "no upload ran beside another proof";
+  gpu.release_workspace();
+  expect_same_proofs(gpu, params, {bench_circuit(16380, 300)}, 300);  // after the release
 }
 
 // B in G2 on CPU threads (CudaBackendOptions::b_g2_on_gpu = false): the same proofs, the CPU
