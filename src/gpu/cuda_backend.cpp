@@ -98,7 +98,8 @@ struct SrsKey {
 };
 
 // The inputs of one circuit on the device: a, b, c (m each), the assignment [inputs | aux], the
-// densities. Only the start() holding the slot (CudaBackend::Impl::acquire_slot) touches it.
+// densities. Only the start() holding the slot (CudaBackend::Impl::acquire_slot) touches it, and
+// resizes it under slot_mutex (workspace_bytes reads every slot's size).
 struct InputSlot {
   DeviceBuffer<FrStorage> a, b, c, z;
   DeviceBuffer<uint64_t> a_aux, b_input, b_aux;
@@ -211,6 +212,11 @@ struct CudaBackend::Impl {
     }
     return bytes - have + kSecondSlotReserve <= free_bytes;
   }
+  // The held slot x grown for w (under slot_mutex: workspace_bytes reads the sizes meanwhile).
+  void resize_slot(InputSlot& x, const WitnessView& w, size_t m) {
+    std::lock_guard lock(slot_mutex);
+    x.ensure_for(w, m);
+  }
   void release_slot(size_t i) {
     {
       std::lock_guard lock(slot_mutex);
@@ -317,7 +323,7 @@ struct CudaBackend::Impl {
   // Into slot x (sized for w): a, b, c zero-padded to m, [inputs | aux], the densities, on
   // stream `st`; synchronous. Needs upload_mutex.
   void upload_witness(InputSlot& x, const WitnessView& w, size_t m, cudaStream_t st) {
-    x.ensure_for(w, m);
+    resize_slot(x, w, m);
     const size_t nc = w.num_constraints();
     uploader->copy(x.a.data(), w.a, st);
     uploader->copy(x.b.data(), w.b, st);
@@ -472,7 +478,7 @@ struct CudaBackend::Impl {
       InputSlot& x = slots[slot];
       in_phase("setup", [&] {
         prepare_tables(m);
-        x.ensure_for(witnesses[0], m);  // the largest circuit's size: check_witnesses_fit
+        resize_slot(x, witnesses[0], m);  // the largest circuit's size: check_witnesses_fit
       });
       t.emplace_back("setup", sw.lap_ms());
       const bool gpu_b2 = b2_on_gpu(srs);
