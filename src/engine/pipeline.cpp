@@ -194,6 +194,9 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory, un
   try {
     circuit->synthesize(task.partition, item.assignment);
     item.assignment.finalize();
+    // Deferred a/b/c (precompiled synthesis): here, on this worker, unless the backend's device
+    // evaluates them.
+    if (!backend_.evaluates_deferred_abc()) item.assignment.materialize();
     item.partition.inputs = circuit->public_inputs(task.partition, item.assignment);
   } catch (const std::exception& e) {
     item.partition.srs.reset();  // nothing of the job is held once it is seen failed

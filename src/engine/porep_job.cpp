@@ -72,17 +72,20 @@ class PorepJob final : public CircuitJob {
     r1cs::WitnessCS witness;
     witness.reserve({circuit.num_inputs(), circuit.num_aux(), 0});
     filecoin::synthesize_stacked_partition(witness, c1_, partition);
-    try {
+    if (lookup.verified) {  // a/b/c left to the backend (or the pipeline: Pipeline::synthesize)
+      r1cs::assign_deferred(lookup.circuit, std::move(witness).take(), out);
+      return true;
+    }
+    try {  // a circuit from disk: checked (a·b = c) on this first witness
       r1cs::assign_precompiled(circuit, std::move(witness).take(), out, matvec_threads_,
-                               /*check=*/!lookup.verified);
+                               /*check=*/true);
     } catch (const std::invalid_argument& e) {
-      if (lookup.verified) throw;
       spdlog::warn("precompiled circuit {} from {} does not fit this build's circuit, discarded: {}",
                    circuit_id_, precompiled_->path(circuit_id_), e.what());
       precompiled_->discard(circuit_id_, &circuit);
       return false;
     }
-    if (!lookup.verified) precompiled_->mark_verified(circuit_id_);
+    precompiled_->mark_verified(circuit_id_);
     return true;
   }
 

@@ -17,8 +17,10 @@
 #include <string>
 #include <utility>
 
+#include "gpu/abc_kernels.hpp"
 #include "gpu/b_g2_cpu.hpp"
 #include "gpu/cuda_util.hpp"
+#include "gpu/device_circuit.hpp"
 #include "gpu/device_guard.hpp"
 #include "gpu/device_srs.hpp"
 #include "gpu/msm.hpp"
@@ -145,7 +147,8 @@ struct CudaBackend::Impl {
   // Lock order: mutex before upload_mutex; slot_mutex is taken alone. A start() takes its input
   // slot before either.
   mutable std::mutex mutex;  // the device work: kernels on `stream`, placement, SRS, tables
-  std::mutex upload_mutex;   // the uploader (one upload at a time) and `upload_stream`
+  // The uploader (one upload at a time), `upload_stream` and `circuits`.
+  mutable std::mutex upload_mutex;
 
   std::optional<Stream> stream;
   std::optional<Stream> upload_stream;  // overlapped witness uploads
@@ -169,6 +172,8 @@ struct CudaBackend::Impl {
     DeviceSrs g1;
   };
   std::map<const groth16::Parameters*, Resident> resident;
+  // Precompiled circuits whose matrices are on the device, by digest (deferred a/b/c).
+  std::map<r1cs::PrecompiledCircuit::Digest, DeviceCircuit> circuits;
 
   cudaStream_t s() const { return stream->get(); }
 
@@ -320,17 +325,19 @@ struct CudaBackend::Impl {
     }
   }
 
-  // Into slot x (sized for w): a, b, c zero-padded to m, [inputs | aux], the densities, on
-  // stream `st`; synchronous. Needs upload_mutex.
+  // Into slot x (sized for w): a, b, c zero-padded to m (unless deferred), [inputs | aux], the
+  // densities, on stream `st`; synchronous. Needs upload_mutex.
   void upload_witness(InputSlot& x, const WitnessView& w, size_t m, cudaStream_t st) {
     resize_slot(x, w, m);
     const size_t nc = w.num_constraints();
-    uploader->copy(x.a.data(), w.a, st);
-    uploader->copy(x.b.data(), w.b, st);
-    uploader->copy(x.c.data(), w.c, st);
-    if (nc < m) {
-      for (DeviceBuffer<FrStorage>* v : {&x.a, &x.b, &x.c}) {
-        CUZK_CUDA_CHECK(cudaMemsetAsync(v->data() + nc, 0, (m - nc) * sizeof(FrStorage), st));
+    if (w.circuit == nullptr) {
+      uploader->copy(x.a.data(), w.a, st);
+      uploader->copy(x.b.data(), w.b, st);
+      uploader->copy(x.c.data(), w.c, st);
+      if (nc < m) {
+        for (DeviceBuffer<FrStorage>* v : {&x.a, &x.b, &x.c}) {
+          CUZK_CUDA_CHECK(cudaMemsetAsync(v->data() + nc, 0, (m - nc) * sizeof(FrStorage), st));
+        }
       }
     }
     uploader->copy(x.z.data(), w.inputs, st);
@@ -339,6 +346,40 @@ struct CudaBackend::Impl {
     uploader->copy(x.b_input.data(), w.b_input.words.first(w.b_input.word_count()), st);
     uploader->copy(x.b_aux.data(), w.b_aux.words.first(w.b_aux.word_count()), st);
     CUZK_CUDA_CHECK(cudaStreamSynchronize(st));  // the memsets too
+  }
+
+  // The matrices of `circuit` on the device, uploaded on first use (phase upload_circuit in t).
+  // Needs upload_mutex.
+  const DeviceCircuit& circuit_for(const r1cs::PrecompiledCircuit& circuit, cudaStream_t st,
+                                   PhaseTimings& t, Stopwatch& sw) {
+    auto it = circuits.find(circuit.digest());
+    if (it != circuits.end()) return it->second;
+    in_phase("upload_circuit", [&] {
+      size_t free_bytes = 0, total_bytes = 0;
+      CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+      const size_t need = DeviceCircuit::bytes_for(circuit);
+      if (need > free_bytes) {
+        throw CudaError(cudaErrorMemoryAllocation,
+                        "the precompiled circuit's matrices need " + gb(need) +
+                            " of device memory, " + gb(free_bytes) + " are free");
+      }
+      it = circuits.emplace(circuit.digest(), DeviceCircuit::upload(circuit, *uploader, st)).first;
+    });
+    t.emplace_back("upload_circuit", sw.lap_ms());
+    return it->second;
+  }
+
+  // A deferred witness's a, b, c (zero-padded to m) from its uploaded assignment, on the device
+  // (phase abc); nothing for a witness that brought them. Needs upload_mutex; synchronous.
+  void deferred_abc(InputSlot& x, const WitnessView& w, size_t m, cudaStream_t st,
+                    PhaseTimings& t, Stopwatch& sw) {
+    if (w.circuit == nullptr) return;
+    const DeviceCircuit& circuit = circuit_for(*w.circuit, st, t, sw);
+    in_phase("abc", [&] {
+      evaluate_abc(circuit.matrices(), x.z.data(), x.a.data(), x.b.data(), x.c.data(), m, st);
+      CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
+    });
+    t.emplace_back("abc", sw.lap_ms());
   }
 
   // What the G1 MSMs need to know of a circuit once its host arrays may be gone.
@@ -498,6 +539,7 @@ struct CudaBackend::Impl {
         }
         in_phase("upload", [&] { upload_witness(x, w, m, s()); });
         t.emplace_back("upload", sw.lap_ms());
+        deferred_abc(x, w, m, s(), t, sw);
         // Before release frees w's arrays.
         const UploadedShape shape = UploadedShape::of(w, srs.g1 == nullptr);
         if (release) release(i);
@@ -538,6 +580,7 @@ struct CudaBackend::Impl {
         in_phase("upload", [&] { upload_witness(x, w, m, upload_stream->get()); });
         if (slot == 1) ++second_slot_uploads;
         t.emplace_back("upload", sw.lap_ms());
+        deferred_abc(x, w, m, upload_stream->get(), t, sw);
         shape = UploadedShape::of(w, true);  // host densities too: the placement comes later
       }
       if (release) release(0);
@@ -715,11 +758,19 @@ void CudaBackend::evict(const groth16::Parameters& params) {
 }
 
 void CudaBackend::evict_all() {
-  std::lock_guard lock(impl_->mutex);
+  std::scoped_lock lock(impl_->mutex, impl_->upload_mutex);
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
   impl_->resident.clear();
   impl_->any_resident = false;
+  impl_->circuits.clear();
+}
+
+size_t CudaBackend::resident_circuit_bytes() const {
+  std::lock_guard lock(impl_->upload_mutex);
+  size_t bytes = 0;
+  for (const auto& [digest, circuit] : impl_->circuits) bytes += circuit.bytes();
+  return bytes;
 }
 
 size_t CudaBackend::resident_bytes() const {

@@ -10,6 +10,9 @@
 //   upload        a, b, c (zero-padded to the domain), the assignment [inputs | aux] and the three
 //                 density bitmaps to the device, through pinned staging buffers; the caller's
 //                 ProvingAssignment is freed right after (its a/b/c are consumed)
+//   abc           deferred a/b/c only (precompiled synthesis, see evaluates_deferred_abc): the
+//                 upload is the assignment and densities, then a, b, c = A·z, B·z, C·z on the
+//                 device from the circuit's resident matrices (upload_circuit the first time)
 //   ntt_h         H's coefficients on the GPU (compute_h_gpu: 7 NTTs, one permutation)
 //   msm_h         H MSM over m - 1 coefficients (random scalars: no 0/1 split)
 //   msm_l         L MSM over every aux value
@@ -140,8 +143,15 @@ class CudaBackend final : public groth16::Backend {
   void preload(const groth16::Parameters& params);
   bool is_resident(const groth16::Parameters& params) const;
   void evict(const groth16::Parameters& params);
-  void evict_all();
+  void evict_all();  // the parameter sets and the precompiled circuits
   size_t resident_bytes() const;  // device bytes of the resident sections (G1, and G2 if on GPU)
+  // Device bytes of the precompiled circuits' matrices (deferred a/b/c, below).
+  size_t resident_circuit_bytes() const;
+
+  // Deferred a/b/c (r1cs::assign_deferred): the backend keeps the circuit's matrices on the device
+  // (uploaded on first use, phase upload_circuit, kept until evict_all) and computes a, b, c there
+  // from the uploaded witness (phase abc), so the upload is the witness alone.
+  bool evaluates_deferred_abc() const override { return true; }
 
   // Frees the per-proof device workspace (the next start allocates it again).
   void release_workspace();

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "r1cs/precompiled_circuit.hpp"
+
 namespace cuzk::gpu {
 namespace {
 
@@ -61,7 +63,12 @@ WitnessView WitnessView::of(const r1cs::ProvingAssignment& pa) {
           pa.aux(),
           DensityView::of(pa.a_aux_density()),
           DensityView::of(pa.b_input_density()),
-          DensityView::of(pa.b_aux_density())};
+          DensityView::of(pa.b_aux_density()),
+          pa.deferred_circuit()};
+}
+
+size_t WitnessView::num_constraints() const {
+  return circuit != nullptr ? circuit->num_constraints() + inputs.size() : a.size();
 }
 
 SrsShape SrsShape::of(const groth16::Parameters& p) {
@@ -78,6 +85,14 @@ size_t check_witnesses_fit(std::span<const WitnessView> witnesses, const groth16
   const WitnessView& first = witnesses[0];
   for (size_t i = 0; i < witnesses.size(); ++i) {
     const WitnessView& w = witnesses[i];
+    if (w.circuit != nullptr &&
+        (!w.a.empty() || !w.b.empty() || !w.c.empty() ||
+         w.inputs.size() != w.circuit->num_inputs() || w.aux.size() != w.circuit->num_aux())) {
+      fail("circuit " + std::to_string(i) + ": deferred a, b, c with " +
+           std::to_string(w.inputs.size()) + " inputs and " + std::to_string(w.aux.size()) +
+           " aux, the precompiled circuit has " + std::to_string(w.circuit->num_inputs()) +
+           " and " + std::to_string(w.circuit->num_aux()));
+    }
     if (w.b.size() != w.a.size() || w.c.size() != w.a.size()) {
       fail("circuit " + std::to_string(i) + ": a, b, c have " + std::to_string(w.a.size()) + ", " +
            std::to_string(w.b.size()) + ", " + std::to_string(w.c.size()) + " values");

@@ -37,13 +37,18 @@ struct DensityView {
 // One circuit: per constraint the evaluations of its A, B, C rows at the assignment, the
 // assignment (inputs[0] = 1, then the aux values, Montgomery form as ff::Fr keeps them), and
 // Groth16's density bitmaps (spec §3.2): A over aux, B over inputs, B over aux.
+// With `circuit` set (a deferred ProvingAssignment, r1cs::assign_deferred), a, b, c are empty and
+// the backend computes them from the circuit's matrices (the input rows included: the view is of a
+// finalized assignment); the densities are the circuit's.
 struct WitnessView {
   std::span<const ff::Fr> a, b, c;
   std::span<const ff::Fr> inputs, aux;
   DensityView a_aux, b_input, b_aux;
+  const r1cs::PrecompiledCircuit* circuit = nullptr;
 
   static WitnessView of(const r1cs::ProvingAssignment& pa);
-  size_t num_constraints() const { return a.size(); }
+  // Rows of a, b, c (finalized: the input rows included).
+  size_t num_constraints() const;
 };
 
 // Section sizes of a parameter set (points per section; ic = vk.ic).
@@ -55,7 +60,7 @@ struct SrsShape {
 };
 
 // The shape checks of groth16::check_assignments_fit, on views: at least one witness; one (r, s)
-// per witness; a, b, c of one length; every witness of witness 0's shape (sizes and density bits);
+// per witness; a, b, c of one length (or, deferred, empty with a circuit of the witness's counts); every witness of witness 0's shape (sizes and density bits);
 // density bitmaps covering their variables; delta not the identity; every section of the size the
 // shape needs (h = m - 1, l = aux, a = inputs + |A aux|, b_g1 = b_g2 = |B inputs| + |B aux|,
 // ic = inputs); the domain m at most 2^max_log_m. Throws std::invalid_argument naming the

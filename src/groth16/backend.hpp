@@ -66,6 +66,10 @@ class Backend {
   // Devices that can each run a start() at the same time (SpreadBackend: one per member); the
   // engine runs that many times its per-device prover workers.
   virtual size_t devices() const { return 1; }
+  // Whether start() computes a deferred assignment's a/b/c (ProvingAssignment::assign_deferred)
+  // on its device, so that synthesis should leave them deferred; every backend accepts deferred
+  // assignments (the others compute them on the CPU first).
+  virtual bool evaluates_deferred_abc() const { return false; }
 
   // Throws std::invalid_argument when the assignments do not fit the parameters (the message
   // names the mismatching section) and std::runtime_error for device failures.

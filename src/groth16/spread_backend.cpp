@@ -132,6 +132,13 @@ size_t SpreadBackend::devices() const {
   return n;
 }
 
+bool SpreadBackend::evaluates_deferred_abc() const {
+  for (size_t i = 0; i < primary_; ++i) {
+    if (!members_[i]->evaluates_deferred_abc()) return false;
+  }
+  return true;
+}
+
 std::unique_ptr<Pending> SpreadBackend::start(std::vector<r1cs::ProvingAssignment> assignments,
                                               const Parameters& params,
                                               std::span<const Randomness> randomness) {

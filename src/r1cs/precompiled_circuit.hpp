@@ -22,6 +22,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -96,5 +97,11 @@ class PrecompiledCircuit {
 // or foreign cache file), naming the first such row — one field multiplication per constraint.
 void assign_precompiled(const PrecompiledCircuit& circuit, Witness witness,
                         ProvingAssignment& out, unsigned threads = 0, bool check = false);
+
+// Fills `out` (fresh or clear()ed) with the witness and the circuit, a/b/c deferred
+// (ProvingAssignment::assign_deferred): the backend, or materialize(), computes them. Same count
+// check as assign_precompiled.
+void assign_deferred(std::shared_ptr<const PrecompiledCircuit> circuit, Witness witness,
+                     ProvingAssignment& out);
 
 }  // namespace cuzk::r1cs

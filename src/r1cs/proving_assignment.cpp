@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "r1cs/precompiled_circuit.hpp"
+
 namespace cuzk::r1cs {
 namespace {
 
@@ -84,6 +86,7 @@ void ProvingAssignment::clear() {
   density_.a_aux.clear();
   density_.b_input.clear();
   density_.b_aux.clear();
+  deferred_.reset();
   finalized_ = false;
   alloc_input_impl(Fr::one(), {});
 }
@@ -139,8 +142,31 @@ void ProvingAssignment::assign_precomputed(std::vector<Fr> inputs, std::vector<F
   density_ = std::move(densities);
 }
 
+void ProvingAssignment::assign_deferred(std::vector<Fr> inputs, std::vector<Fr> aux,
+                                        std::shared_ptr<const PrecompiledCircuit> circuit) {
+  if (!circuit) throw std::invalid_argument("ProvingAssignment: assign_deferred() without a circuit");
+  if (inputs.size() != circuit->num_inputs() || aux.size() != circuit->num_aux()) {
+    throw std::invalid_argument("ProvingAssignment: assign_deferred(): " +
+                                std::to_string(inputs.size()) + " inputs and " +
+                                std::to_string(aux.size()) + " aux, the circuit has " +
+                                std::to_string(circuit->num_inputs()) + " and " +
+                                std::to_string(circuit->num_aux()));
+  }
+  assign_precomputed(std::move(inputs), std::move(aux), {}, {}, {}, circuit->densities());
+  deferred_ = std::move(circuit);
+}
+
+size_t ProvingAssignment::num_constraints() const {
+  if (!deferred_) return a_.size();
+  return deferred_->num_constraints() + (finalized_ ? inputs_.size() : 0);
+}
+
 void ProvingAssignment::finalize() {
   if (finalized_) throw std::logic_error("ProvingAssignment: finalize() called twice");
+  if (deferred_) {  // the input rows are rows of the circuit's matrices: materialize() adds them
+    finalized_ = true;
+    return;
+  }
   // input_i * 0 = 0 for every input, ONE included.
   for (const Fr& x : inputs_) {
     a_.push_back(x);

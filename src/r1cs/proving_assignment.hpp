@@ -16,9 +16,16 @@
 //
 // assign_precomputed() is the other way to fill it: precompiled synthesis (precompiled_circuit.hpp)
 // computes the witness, a, b, c and the densities without enforce(), and hands them over whole.
+//
+// assign_deferred() is the third: the witness and the circuit whose matrices give a, b, c, which
+// are left uncomputed — a backend that keeps the matrices next to the SRS (CudaBackend) evaluates
+// them on its device, so only the witness crosses to it; any other consumer calls materialize()
+// first, which computes them on the CPU (the same values: they are the same products). While
+// deferred, a(), b(), c() are empty and num_constraints() counts the circuit's rows.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -27,6 +34,8 @@
 #include "r1cs/density_tracker.hpp"
 
 namespace cuzk::r1cs {
+
+class PrecompiledCircuit;  // precompiled_circuit.hpp
 
 // Expected sizes, for reserving storage up front (num_constraints excludes the input rows).
 struct CircuitSizes {
@@ -55,6 +64,18 @@ class ProvingAssignment final : public ConstraintSystem {
   void assign_precomputed(std::vector<Fr> inputs, std::vector<Fr> aux, std::vector<Fr> a,
                           std::vector<Fr> b, std::vector<Fr> c, QueryDensities densities);
 
+  // The witness (inputs[0] = ONE) of an instance of `circuit`, its a/b/c deferred (see the top of
+  // the file); the densities are the circuit's. Same preconditions and errors as
+  // assign_precomputed(); throws std::invalid_argument when the counts differ from the circuit's.
+  void assign_deferred(std::vector<Fr> inputs, std::vector<Fr> aux,
+                       std::shared_ptr<const PrecompiledCircuit> circuit);
+  // The circuit whose matrices give a/b/c while they are deferred; null otherwise.
+  const PrecompiledCircuit* deferred_circuit() const { return deferred_.get(); }
+  // Computes deferred a/b/c on `threads` CPU threads (0 = all cores) — the input rows too when
+  // finalized — and ends the deferral; nothing when a/b/c are there. Defined with the products,
+  // in precompiled_assign.cpp.
+  void materialize(unsigned threads = 0);
+
   std::span<const Fr> a() const { return a_; }
   std::span<const Fr> b() const { return b_; }
   std::span<const Fr> c() const { return c_; }
@@ -67,7 +88,7 @@ class ProvingAssignment final : public ConstraintSystem {
 
   size_t num_inputs() const override { return inputs_.size(); }
   size_t num_aux() const override { return aux_.size(); }
-  size_t num_constraints() const override { return a_.size(); }
+  size_t num_constraints() const override;
 
  protected:
   Variable alloc_impl(const Fr& value, std::string_view name) override;
@@ -81,6 +102,7 @@ class ProvingAssignment final : public ConstraintSystem {
   std::vector<Fr> a_, b_, c_;
   std::vector<Fr> inputs_, aux_;
   QueryDensities density_;
+  std::shared_ptr<const PrecompiledCircuit> deferred_;  // a/b/c not computed yet
   bool finalized_ = false;
 };
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <memory>
 #include <stdexcept>
 
 #include "common/assignment_equality.hpp"
@@ -57,6 +58,60 @@ TEST(PrecompiledCircuit, EqualsGenericSynthesisOnTestCircuits) {
       testing::expect_same_assignment(generic, pre);
     }
   }
+}
+
+// Deferred a/b/c: the same assignment once materialized, finalized before or after, at any
+// thread count; while deferred, the counts and densities are there and a, b, c are not.
+TEST(PrecompiledCircuit, DeferredAssignmentMaterializesToGenericSynthesis) {
+  for (const auto& [name, circuit] : circuits()) {
+    SCOPED_TRACE(name);
+    ProvingAssignment generic;
+    circuit(generic);
+    generic.finalize();
+    auto pc = std::make_shared<const PrecompiledCircuit>(precompile(circuit));
+    for (unsigned threads : {1u, 3u}) {
+      for (bool finalize_first : {true, false}) {
+        SCOPED_TRACE(::testing::Message() << threads << " threads, finalize first " << finalize_first);
+        ProvingAssignment deferred;
+        assign_deferred(pc, witness_of(circuit), deferred);
+        ASSERT_EQ(deferred.deferred_circuit(), pc.get());
+        EXPECT_TRUE(deferred.a().empty());
+        EXPECT_EQ(deferred.num_constraints(), pc->num_constraints());
+        EXPECT_EQ(deferred.densities(), generic.densities());
+        if (finalize_first) {
+          deferred.finalize();
+          EXPECT_EQ(deferred.num_constraints(), generic.num_constraints());
+          deferred.materialize(threads);
+        } else {
+          deferred.materialize(threads);
+          deferred.finalize();
+        }
+        EXPECT_EQ(deferred.deferred_circuit(), nullptr);
+        testing::expect_same_assignment(generic, deferred);
+      }
+    }
+  }
+}
+
+TEST(PrecompiledCircuit, DeferredAssignmentIsRefusedForAnotherShapeAndClears) {
+  auto pc = std::make_shared<const PrecompiledCircuit>(
+      precompile([](ConstraintSystem& cs) { test_circuits::multiplication_chain(cs, 10); }));
+  ProvingAssignment out;
+  EXPECT_THROW(assign_deferred(pc, witness_of([](ConstraintSystem& cs) {
+                                 test_circuits::multiplication_chain(cs, 11);
+                               }),
+                               out),
+               std::invalid_argument);
+  EXPECT_EQ(out.deferred_circuit(), nullptr);
+  assign_deferred(pc, witness_of([](ConstraintSystem& cs) {
+                    test_circuits::multiplication_chain(cs, 10);
+                  }),
+                  out);
+  out.clear();
+  EXPECT_EQ(out.deferred_circuit(), nullptr);
+  EXPECT_EQ(out.num_constraints(), 0u);
+  out.materialize();  // nothing deferred: nothing to do
+  EXPECT_TRUE(out.a().empty());
 }
 
 TEST(PrecompiledCircuit, MatricesAndDensitiesAreRecordingCSs) {

@@ -15,6 +15,7 @@
 #include "filecoin/c1_json.hpp"
 #include "filecoin/porep_c2.hpp"
 #include "filecoin/porep_parameters.hpp"
+#include "r1cs/precompiled_store.hpp"
 #include "sealing/real_seal.hpp"
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
@@ -70,14 +71,32 @@ class PorepEndToEnd : public ::testing::Test {
     params_ = nullptr;
   }
 
-  void SetUp() override {
+  void SetUp() override { start(nullptr); }
+
+  // The daemon with generic synthesis, or through `precompiled` ([synthesis] precompiled).
+  void start(std::shared_ptr<r1cs::PrecompiledStore> precompiled) {
+    stub_.reset();
+    server_.reset();
+    engine_.reset();
     auto options = engine::testing::test_engine_options(params_dir_);
     options.pipeline.synthesis_workers = 2;
     options.backend.threads = 0;
     options.memory_budget_bytes = uint64_t(8) << 30;  // 2 KiB PoRep: ~1.2 GB of parameters
-    engine_ = std::make_unique<engine::Engine>(options, engine::filecoin_job_factory(1));
+    engine_ = std::make_unique<engine::Engine>(options,
+                                               engine::filecoin_job_factory(1, std::move(precompiled)));
     server_ = std::make_unique<GrpcServer>(*engine_, "unix://" + dir_.str() + "/cuzk.sock");
     stub_ = connect(server_->address());
+  }
+
+  std::string prove(const Sector& s) {
+    grpc::ClientContext ctx;
+    v1::ProveRequest r;
+    *r.mutable_submit() = request(s, v1::NORMAL);
+    v1::ProveResponse response;
+    EXPECT_TRUE(stub_->Prove(&ctx, r, &response).ok());
+    EXPECT_EQ(response.result().status(), v1::AwaitProofResponse::COMPLETED)
+        << response.result().error_message();
+    return response.result().proof();
   }
 
   v1::SubmitProofRequest request(const Sector& s, v1::Priority priority) {
@@ -133,15 +152,26 @@ class PorepEndToEnd : public ::testing::Test {
 
 TEST_F(PorepEndToEnd, ProveInOneCallLikeCurio) {
   const Sector s = seal(7);
-  grpc::ClientContext ctx;
-  v1::ProveRequest r;
-  *r.mutable_submit() = request(s, v1::NORMAL);
-  v1::ProveResponse response;
-  ASSERT_TRUE(stub_->Prove(&ctx, r, &response).ok());
-  ASSERT_EQ(response.result().status(), v1::AwaitProofResponse::COMPLETED)
-      << response.result().error_message();
-  EXPECT_EQ(response.result().proof().size(), 192u);  // 2 KiB: one partition
-  expect_verifies(s, response.result().proof());
+  const std::string proof = prove(s);
+  EXPECT_EQ(proof.size(), 192u);  // 2 KiB: one partition
+  expect_verifies(s, proof);
+}
+
+// [synthesis] precompiled: the first proof records the circuit (and writes its cache file), the
+// next one's products are deferred (computed by the pipeline for this CPU backend); a daemon
+// started again loads the file and checks it on its first witness. The daemon draws fresh
+// (r, s), so the proofs are verified rather than compared with generic synthesis's.
+TEST_F(PorepEndToEnd, PrecompiledSynthesisGivesVerifiedProofs) {
+  const std::string cache = dir_.str() + "/pce";
+  start(std::make_shared<r1cs::PrecompiledStore>(cache));
+  for (uint64_t n : {21, 22}) {
+    const Sector s = seal(n);
+    expect_verifies(s, prove(s));
+  }
+  ASSERT_TRUE(std::filesystem::exists(cache + "/porep-2k.pce"));
+  start(std::make_shared<r1cs::PrecompiledStore>(cache));
+  const Sector s = seal(23);
+  expect_verifies(s, prove(s));
 }
 
 TEST_F(PorepEndToEnd, PrioritiesCancelAndBadRequestsTogether) {

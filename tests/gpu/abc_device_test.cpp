@@ -1,0 +1,172 @@
+// Deferred a/b/c on the device (src/gpu/abc_kernels.hpp, device_circuit.hpp, CudaBackend): the
+// kernel's a, b, c equal the CPU's sparse products (ProvingAssignment::materialize) value for
+// value, padding included; CudaBackend proves deferred assignments — alone, in batches mixed with
+// computed ones, on both upload paths and with B in G2 on the CPU — to the CpuBackend's bytes for
+// the same (r, s), and the proofs verify; the matrices are uploaded once per circuit and freed by
+// evict_all. Device tests skip without a GPU.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "../groth16/deferred_fixture.hpp"
+#include "device_fixture.hpp"
+#include "gpu/abc_kernels.hpp"
+#include "gpu/cuda_backend.hpp"
+#include "gpu/device_circuit.hpp"
+#include "gpu/staged_upload.hpp"
+#include "groth16/bench_circuit.hpp"
+#include "groth16/cpu_backend.hpp"
+#include "groth16/verifier.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+using groth16::Parameters;
+using groth16::ProveOutput;
+using groth16::Randomness;
+using groth16::testing::Circuit;
+
+// The bench chain (coefficients ±1) with a bit decomposition (powers of two: the kernel's table
+// multiplications), a multiplication chain and the cubic (a constant 5): `chain` + ~360 rows,
+// whose shape does not depend on the seed (one recording serves every instance).
+Circuit mixed_circuit(size_t chain, uint64_t seed) {
+  return [=](r1cs::ConstraintSystem& cs) {
+    groth16::synthesize_bench_circuit(cs, chain, seed);
+    r1cs::test_circuits::boolean_decomposition(cs, 300, seed);
+    r1cs::test_circuits::multiplication_chain(cs, 50, seed);
+    r1cs::test_circuits::cubic(cs, 3, 35);
+  };
+}
+
+std::vector<Circuit> instances(size_t chain, std::initializer_list<uint64_t> seeds) {
+  std::vector<Circuit> out;
+  for (uint64_t s : seeds) out.push_back(mixed_circuit(chain, s));
+  return out;
+}
+
+size_t count_phase(const ProveOutput& out, const std::string& name) {
+  size_t n = 0;
+  for (const auto& [phase, ms] : out.timings) n += phase == name;
+  return n;
+}
+
+// Proves `circuits` on the CPU from generic synthesis and on `gpu` with circuit i deferred where
+// deferred[i]; expects the same bytes and valid proofs.
+ProveOutput expect_cpu_proofs(groth16::Backend& gpu, const Parameters& params,
+                              const std::vector<Circuit>& circuits, const std::vector<bool>& deferred,
+                              const std::shared_ptr<const r1cs::PrecompiledCircuit>& precompiled,
+                              uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Randomness> rs;
+  std::vector<r1cs::ProvingAssignment> cpu_batch, gpu_batch;
+  std::vector<std::vector<ff::Fr>> inputs;
+  for (size_t i = 0; i < circuits.size(); ++i) {
+    rs.push_back({ff::Fr::random(rng), ff::Fr::random(rng)});
+    cpu_batch.push_back(groth16::testing::synthesize(circuits[i]));
+    inputs.push_back(groth16::testing::public_inputs(cpu_batch.back()));
+    gpu_batch.push_back(deferred[i]
+                            ? groth16::testing::synthesize_deferred(circuits[i], precompiled)
+                            : groth16::testing::synthesize(circuits[i]));
+  }
+  const ProveOutput want = groth16::CpuBackend().prove(std::move(cpu_batch), params, rs);
+  ProveOutput got = gpu.prove(std::move(gpu_batch), params, rs);
+  EXPECT_EQ(got.proofs.size(), circuits.size());
+  const auto pvk = groth16::prepare_verifying_key(params.vk);
+  for (size_t i = 0; i < std::min(got.proofs.size(), want.proofs.size()); ++i) {
+    EXPECT_EQ(groth16::encode_proof(got.proofs[i]), groth16::encode_proof(want.proofs[i]))
+        << "circuit " << i;
+    EXPECT_TRUE(groth16::verify_proof(pvk, got.proofs[i], inputs[i])) << "circuit " << i;
+  }
+  return got;
+}
+
+class AbcDeviceTest : public testing::DeviceTest {};
+
+// The kernel alone: a 2^14-row domain with ~15,400 rows (padding written as zeros over garbage).
+TEST_F(AbcDeviceTest, KernelEqualsTheCpuProductsAndZeroesThePadding) {
+  const Circuit circuit = mixed_circuit(15000, 5);
+  const auto precompiled = groth16::testing::precompile(circuit);
+  r1cs::ProvingAssignment pa = groth16::testing::synthesize_deferred(circuit, precompiled);
+  std::vector<ff::Fr> z(pa.inputs().begin(), pa.inputs().end());
+  z.insert(z.end(), pa.aux().begin(), pa.aux().end());
+  pa.materialize(2);
+  const size_t rows = pa.num_constraints();
+  const size_t m = size_t(1) << 14;
+  ASSERT_LT(rows, m);
+
+  Stream stream;
+  StagedUploader uploader(size_t(1) << 20, 2);
+  const DeviceCircuit dc = DeviceCircuit::upload(*precompiled, uploader, stream.get());
+  EXPECT_EQ(dc.rows, rows);
+  EXPECT_EQ(dc.bytes(), DeviceCircuit::bytes_for(*precompiled));
+  DeviceBuffer<FrStorage> dz(z.size()), da(m), db(m), dc_out(m);
+  dz.upload(z);
+  for (auto* v : {&da, &db, &dc_out}) CUZK_CUDA_CHECK(cudaMemset(v->data(), 0xA5, v->size_bytes()));
+  evaluate_abc(dc.matrices(), dz.data(), da.data(), db.data(), dc_out.data(), m, stream.get());
+  CUZK_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+  const auto check = [&](const DeviceBuffer<FrStorage>& got, std::span<const ff::Fr> want,
+                         const char* name) {
+    std::vector<ff::Fr> host(m);
+    got.download(host);
+    size_t bad = 0;
+    for (size_t r = 0; r < m; ++r) {
+      const ff::Fr expected = r < rows ? want[r] : ff::Fr::zero();
+      if (host[r] != expected && bad++ < 3) ADD_FAILURE() << name << "[" << r << "] differs";
+    }
+    EXPECT_EQ(bad, 0u) << name;
+  };
+  check(da, pa.a(), "a");
+  check(db, pa.b(), "b");
+  check(dc_out, pa.c(), "c");
+}
+
+TEST_F(AbcDeviceTest, DeferredProofsEqualTheCpusOnBothUploadPaths) {
+  const Circuit shape = mixed_circuit(15000, 1);
+  const Parameters params = groth16::testing::setup_for(shape, 31);
+  const auto precompiled = groth16::testing::precompile(shape);
+  for (bool overlap : {true, false}) {
+    SCOPED_TRACE(overlap ? "overlapped upload" : "one input slot");
+    CudaBackendOptions options;
+    options.overlap_uploads = overlap;
+    CudaBackend gpu(0, options);
+    gpu.preload(params);
+    const ProveOutput first =
+        expect_cpu_proofs(gpu, params, instances(15000, {11}), {true}, precompiled, 1);
+    EXPECT_EQ(count_phase(first, "upload_circuit"), 1u);
+    EXPECT_EQ(count_phase(first, "abc"), 1u);
+    EXPECT_EQ(gpu.resident_circuit_bytes(), DeviceCircuit::bytes_for(*precompiled));
+    // Batches (the one-slot path) mixing deferred and computed assignments; the matrices stay.
+    const ProveOutput mixed = expect_cpu_proofs(gpu, params, instances(15000, {12, 13, 14}),
+                                                {true, false, true}, precompiled, 2);
+    EXPECT_EQ(count_phase(mixed, "upload_circuit"), 0u);
+    EXPECT_EQ(count_phase(mixed, "abc"), 2u);
+    gpu.evict_all();
+    EXPECT_EQ(gpu.resident_circuit_bytes(), 0u);
+    const ProveOutput again =
+        expect_cpu_proofs(gpu, params, instances(15000, {15}), {true}, precompiled, 3);
+    EXPECT_EQ(count_phase(again, "upload_circuit"), 1u);
+  }
+}
+
+TEST_F(AbcDeviceTest, DeferredProofsWithBInG2OnTheCpuAndAPaddedDomain) {
+  const Circuit shape = mixed_circuit(600, 1);  // 2^10 domain, padded
+  const Parameters params = groth16::testing::setup_for(shape, 32);
+  const auto precompiled = groth16::testing::precompile(shape);
+  CudaBackend gpu(0, CudaBackendOptions{.cpu_threads = 2, .b_g2_on_gpu = false});
+  expect_cpu_proofs(gpu, params, instances(600, {21, 22}), {true, true}, precompiled, 4);
+  // Deferred after a larger proof left the slot's buffers dirty: the padding is rewritten.
+  const Parameters larger = groth16::testing::setup_for(mixed_circuit(15000, 1), 33);
+  expect_cpu_proofs(gpu, larger, instances(15000, {23}), {false}, precompiled, 5);
+  expect_cpu_proofs(gpu, params, instances(600, {24}), {true}, precompiled, 6);
+}
+
+TEST_F(AbcDeviceTest, BackendSaysItEvaluatesDeferredProducts) {
+  CudaBackend gpu(0);
+  EXPECT_TRUE(gpu.evaluates_deferred_abc());
+  EXPECT_FALSE(groth16::CpuBackend().evaluates_deferred_abc());
+}
+
+}  // namespace
+}  // namespace cuzk::gpu
