@@ -1,9 +1,13 @@
 // cuzk-bench setup: random-toxic-waste test parameters for the built-in chain circuit
 // (--constraints N), a PoRep circuit (--proof-type P) or any circuit id (--circuit wpost-2k,
-// winning-2k, snap-2k, porep-2k, ...): cuzk-test-<circuit id>.params / .vk.
+// winning-2k, snap-2k, porep-2k, ...): cuzk-test-<circuit id>.params / .vk. The fixed-base
+// multiplications (the bulk of the work) run on CPU threads, or with --gpu D on CUDA device D
+// (CUDA builds); their time is printed.
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <random>
+#include <stdexcept>
 
 #include "commands.hpp"
 #include "filecoin/porep_parameters.hpp"
@@ -12,8 +16,56 @@
 #include "groth16/setup.hpp"
 #include "r1cs/keypair_assembly.hpp"
 #include "util/stopwatch.hpp"
+#ifdef CUZK_BENCH_CUDA
+#include "gpu/fixed_base.hpp"
+#endif
 
 namespace cuzk::bench {
+namespace {
+
+// Setup's multiplier (CPU threads, or a GPU when device >= 0), timing its calls.
+class TimedMultiplier final : public groth16::FixedBaseMultiplier {
+ public:
+  TimedMultiplier(int device, unsigned threads) : device_(device) {
+    if (device < 0) {
+      inner_ = std::make_unique<groth16::CpuFixedBaseMultiplier>(threads);
+      return;
+    }
+#ifdef CUZK_BENCH_CUDA
+    gpu::GpuFixedBaseOptions options;
+    options.host_threads = threads;
+    inner_ = std::make_unique<gpu::GpuFixedBaseMultiplier>(device, options);
+#else
+    throw std::runtime_error("setup: --gpu needs a build with the CUDA backend (-DCUZK_CUDA=ON)");
+#endif
+  }
+  void g1(std::span<const ff::Fr> scalars, std::span<curve::G1Affine> out) override {
+    Stopwatch sw;
+    inner_->g1(scalars, out);
+    ms_ += sw.total_ms();
+    g1_points_ += scalars.size();
+  }
+  void g2(std::span<const ff::Fr> scalars, std::span<curve::G2Affine> out) override {
+    Stopwatch sw;
+    inner_->g2(scalars, out);
+    ms_ += sw.total_ms();
+    g2_points_ += scalars.size();
+  }
+  void report() const {
+    std::cerr << "setup: fixed-base multiplications (" << g1_points_ << " G1, " << g2_points_
+              << " G2 points) on "
+              << (device_ < 0 ? std::string("CPU threads") : "GPU " + std::to_string(device_))
+              << ": " << ms_ / 1000 << " s\n";
+  }
+
+ private:
+  int device_;
+  std::unique_ptr<groth16::FixedBaseMultiplier> inner_;
+  double ms_ = 0;
+  size_t g1_points_ = 0, g2_points_ = 0;
+};
+
+}  // namespace
 
 void add_setup_command(CLI::App& app) {
   struct Options {
@@ -23,6 +75,7 @@ void add_setup_command(CLI::App& app) {
     std::string out;
     uint64_t seed = 0;
     unsigned threads = 0;
+    int gpu = -1;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("setup", "Generate test parameters (.params and .vk)");
@@ -39,7 +92,11 @@ void add_setup_command(CLI::App& app) {
   cmd->add_option("--out", opt->out, "Output directory")->required();
   cmd->add_option("--seed", opt->seed, "Seed of the toxic waste (default: random)");
   cmd->add_option("--threads", opt->threads, "Threads (0 = all cores)");
+  cmd->add_option("--gpu", opt->gpu,
+                  "CUDA device for the fixed-base multiplications (CUDA builds; default: CPU)")
+      ->check(CLI::NonNegativeNumber);
   cmd->callback([opt] {
+    TimedMultiplier multiplier(opt->gpu, opt->threads);
     Stopwatch sw;
     uint64_t seed = opt->seed ? opt->seed : std::random_device{}();
     std::mt19937_64 rng(seed);
@@ -52,17 +109,18 @@ void add_setup_command(CLI::App& app) {
       std::cerr << "setup: " << proof.circuit_id() << " test parameters (blank "
                 << proof.name << " circuit, random toxic waste)\n";
       const auto files = filecoin::write_porep_test_parameters(opt->out, *proof.sector, rng,
-                                                               opt->threads, progress);
+                                                               opt->threads, progress, &multiplier);
+      multiplier.report();
       std::cerr << "setup: wrote " << files.params << " and .vk in " << sw.total_ms() / 1000
                 << " s\n";
       std::cout << files.params << "\n";
       return;
     }
     if (!opt->circuit.empty()) {
-      const auto files =
-          filecoin::write_circuit_test_parameters(opt->out, opt->circuit, rng, opt->threads,
-                                                  progress);
+      const auto files = filecoin::write_circuit_test_parameters(
+          opt->out, opt->circuit, rng, opt->threads, progress, &multiplier);
       if (!files) throw std::runtime_error("setup: " + files.error().message);
+      multiplier.report();
       std::cerr << "setup: " << opt->circuit << " test parameters (blank circuit, random toxic "
                 << "waste): wrote " << files->params << " and .vk in " << sw.total_ms() / 1000
                 << " s\n";
@@ -77,8 +135,9 @@ void add_setup_command(CLI::App& app) {
     std::cerr << "setup: circuit of " << cs.num_constraints() << " constraints ("
               << cs.num_inputs() << " inputs, " << cs.num_aux() << " aux) synthesised in "
               << sw.lap_ms() << " ms\n";
-    auto params =
-        groth16::generate_parameters(cs, groth16::ToxicWaste::random(rng), opt->threads, progress);
+    auto params = groth16::generate_parameters(cs, groth16::ToxicWaste::random(rng), opt->threads,
+                                               progress, &multiplier);
+    multiplier.report();
     std::filesystem::create_directories(opt->out);
     const std::string stem = opt->out + "/" + groth16::bench_circuit_params_stem(opt->constraints);
     groth16::write_parameters_file(params, stem + ".params");

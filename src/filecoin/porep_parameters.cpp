@@ -75,12 +75,13 @@ FilecoinResult<PorepParameterFiles> find_files(const std::string& dir, const Cir
 
 PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& kind,
                                      std::mt19937_64& rng, unsigned threads,
-                                     const groth16::SetupProgress& progress) {
+                                     const groth16::SetupProgress& progress,
+                                     groth16::FixedBaseMultiplier* multiplier) {
   r1cs::KeypairAssembly cs;
   kind.synthesize_blank(cs);
   cs.finalize();
-  const groth16::Parameters params =
-      groth16::generate_parameters(cs, groth16::ToxicWaste::random(rng), threads, progress);
+  const groth16::Parameters params = groth16::generate_parameters(
+      cs, groth16::ToxicWaste::random(rng), threads, progress, multiplier);
   std::filesystem::create_directories(dir);
   const std::filesystem::path base(dir);
   PorepParameterFiles files{
@@ -114,8 +115,10 @@ FilecoinResult<PorepParameterFiles> find_porep_parameters(const std::string& dir
 PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const PorepSectorConfig& sector,
                                                 std::mt19937_64& rng, unsigned threads,
-                                                const groth16::SetupProgress& progress) {
-  return write_test_files(dir, *circuit_kind(sector.circuit_id), rng, threads, progress);
+                                                const groth16::SetupProgress& progress,
+                                                groth16::FixedBaseMultiplier* multiplier) {
+  return write_test_files(dir, *circuit_kind(sector.circuit_id), rng, threads, progress,
+                          multiplier);
 }
 
 FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit_id,
@@ -134,10 +137,10 @@ FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& d
 
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
     const std::string& dir, std::string_view circuit_id, std::mt19937_64& rng, unsigned threads,
-    const groth16::SetupProgress& progress) {
+    const groth16::SetupProgress& progress, groth16::FixedBaseMultiplier* multiplier) {
   const auto kind = circuit_kind(circuit_id);
   if (!kind) return unknown_circuit(circuit_id);
-  return write_test_files(dir, *kind, rng, threads, progress);
+  return write_test_files(dir, *kind, rng, threads, progress, multiplier);
 }
 
 }  // namespace cuzk::filecoin

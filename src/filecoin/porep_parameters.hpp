@@ -34,11 +34,12 @@ FilecoinResult<PorepParameterFiles> find_porep_parameters(const std::string& dir
                                                           const PorepSectorConfig& sector);
 
 // Test parameters for the sector size's circuit, written to `dir` under the test names; returns
-// the written files.
+// the written files. `multiplier`: generate_parameters' (null: CPU threads).
 PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const PorepSectorConfig& sector,
                                                 std::mt19937_64& rng, unsigned threads,
-                                                const groth16::SetupProgress& progress = {});
+                                                const groth16::SetupProgress& progress = {},
+                                                groth16::FixedBaseMultiplier* multiplier = nullptr);
 
 // Filecoin's file name for any circuit id circuit_info_for knows; kUnknownProof for an unknown id.
 FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit_id,
@@ -53,6 +54,7 @@ FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& d
 // unknown id.
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
     const std::string& dir, std::string_view circuit_id, std::mt19937_64& rng, unsigned threads,
-    const groth16::SetupProgress& progress = {});
+    const groth16::SetupProgress& progress = {},
+    groth16::FixedBaseMultiplier* multiplier = nullptr);
 
 }  // namespace cuzk::filecoin

@@ -6,7 +6,8 @@
 // errors (a device that is already gone has nothing left to free).
 //
 // Ownership: DeviceBuffer<T> owns a cudaMalloc'd array (std::unique_ptr with a cudaFree deleter:
-// move-only, freed exactly once); Stream and Event own a cudaStream_t / cudaEvent_t the same way.
+// move-only, freed exactly once), PinnedBuffer<T> a cudaHostAlloc'd one; Stream and Event own a
+// cudaStream_t / cudaEvent_t the same way.
 // Allocation is explicit and visible at the call site — pools and budgets belong to the engine.
 #pragma once
 
@@ -49,23 +50,59 @@ inline int cuda_device_count() {
   return n;
 }
 
-template <class T>
-class DeviceBuffer {
-  static_assert(std::is_trivially_copyable_v<T>, "device buffers hold plain data");
+namespace cuda_detail {
+
+// An owned array of n T in memory from Memory::allocate, released once by Memory::release.
+template <class T, class Memory>
+class OwnedArray {
+  static_assert(std::is_trivially_copyable_v<T>, "CUDA buffers hold plain data");
 
  public:
-  DeviceBuffer() = default;
-  explicit DeviceBuffer(size_t n) : size_(n) {
-    if (n == 0) return;
-    void* p = nullptr;
-    CUZK_CUDA_CHECK(cudaMalloc(&p, n * sizeof(T)));
-    ptr_.reset(static_cast<T*>(p));
+  OwnedArray() = default;
+  explicit OwnedArray(size_t n) : size_(n) {
+    if (n != 0) ptr_.reset(static_cast<T*>(Memory::allocate(n * sizeof(T))));
   }
 
   T* data() { return ptr_.get(); }
   const T* data() const { return ptr_.get(); }
   size_t size() const { return size_; }
   size_t size_bytes() const { return size_ * sizeof(T); }
+
+ private:
+  struct Free {
+    void operator()(T* p) const noexcept { Memory::release(p); }
+  };
+  std::unique_ptr<T, Free> ptr_;
+  size_t size_ = 0;
+};
+
+struct DeviceMemory {
+  static void* allocate(size_t bytes) {
+    void* p = nullptr;
+    CUZK_CUDA_CHECK(cudaMalloc(&p, bytes));
+    return p;
+  }
+  static void release(void* p) noexcept { (void)cudaFree(p); }
+};
+
+// Page-locked, portable to every device.
+struct PinnedMemory {
+  static void* allocate(size_t bytes) {
+    void* p = nullptr;
+    CUZK_CUDA_CHECK(cudaHostAlloc(&p, bytes, cudaHostAllocPortable));
+    return p;
+  }
+  static void release(void* p) noexcept { (void)cudaFreeHost(p); }
+};
+
+}  // namespace cuda_detail
+
+template <class T>
+class DeviceBuffer : public cuda_detail::OwnedArray<T, cuda_detail::DeviceMemory> {
+ public:
+  using cuda_detail::OwnedArray<T, cuda_detail::DeviceMemory>::OwnedArray;
+  using cuda_detail::OwnedArray<T, cuda_detail::DeviceMemory>::data;
+  using cuda_detail::OwnedArray<T, cuda_detail::DeviceMemory>::size;
 
   // Copies from / to a contiguous host range (vector, array, span) of T or of any type with the
   // same size and trivially copyable layout (e.g. ff::Fr into FrStorage: the representations are
@@ -107,14 +144,14 @@ class DeviceBuffer {
   void check_compatible(size_t n) const {
     static_assert(sizeof(U) == sizeof(T) && std::is_trivially_copyable_v<std::remove_const_t<U>>,
                   "host element type must have the device element's layout");
-    if (n > size_) throw std::length_error("DeviceBuffer: host span larger than the buffer");
+    if (n > size()) throw std::length_error("DeviceBuffer: host span larger than the buffer");
   }
-  struct Free {
-    void operator()(T* p) const noexcept { (void)cudaFree(p); }
-  };
-  std::unique_ptr<T, Free> ptr_;
-  size_t size_ = 0;
 };
+
+// Page-locked host memory (cudaHostAlloc, portable to every device): the host side of
+// asynchronous copies. Contents uninitialised.
+template <class T>
+using PinnedBuffer = cuda_detail::OwnedArray<T, cuda_detail::PinnedMemory>;
 
 // A non-blocking stream (does not synchronise with the legacy default stream).
 class Stream {

@@ -6,7 +6,8 @@
 // Values are pairs c0 + c1·u of fully reduced Montgomery F elements, so an element has exactly one
 // representation and equals the CPU ff::Fp2 bit for bit whatever formula produced it. Memory
 // layout: Ext2Storage (field_storage.hpp), byte-identical to ff::Fp2.
-// Cost: mul 3 F multiplications (Karatsuba), square 2 (complex squaring), add/sub/neg/dbl 2 each.
+// Cost: mul 3 F multiplications (Karatsuba), square 2 (complex squaring), add/sub/neg/dbl 2 each,
+// inverse one F inversion and 4 products.
 #pragma once
 
 #include "gpu/field_storage.hpp"
@@ -40,6 +41,11 @@ struct Ext2 {
   // (c0 + c1 u)² = (c0 + c1)(c0 - c1) + 2 c0 c1 u.
   CUZK_HD Ext2 square() const { return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()}; }
   CUZK_HD Ext2 dbl() const { return {c0.dbl(), c1.dbl()}; }
+  // (c0 + c1 u)^-1 = (c0 - c1 u) / (c0² + c1²), one F inversion; 0 for 0.
+  CUZK_HD Ext2 inverse() const {
+    const F t = (c0.square() + c1.square()).inverse();
+    return {c0 * t, -(c1 * t)};
+  }
 
   CUZK_HD Ext2& operator+=(const Ext2& b) { return *this = *this + b; }
   CUZK_HD Ext2& operator-=(const Ext2& b) { return *this = *this - b; }

@@ -6,7 +6,9 @@
 // carry chain. CUZK_HD marks such functions (it is `inline` outside nvcc). CUZK_UNROLL asks for a
 // fully unrolled loop (`#pragma unroll` in nvcc's device pass, `#pragma GCC unroll` in a host
 // compiler's own translation units): the limb loops must unroll so that limb arrays live in
-// registers and the modulus words become immediates.
+// registers and the modulus words become immediates. CUZK_ROLLED keeps a device loop rolled: around
+// a field product, unrolling multiplies the code, and the instruction cache, not the loop
+// overhead, is the limit.
 #pragma once
 
 #if defined(__CUDACC__)
@@ -21,4 +23,10 @@
 #define CUZK_UNROLL  // nvcc's host pass: host code never runs the device field
 #else
 #define CUZK_UNROLL _Pragma("GCC unroll 32")
+#endif
+
+#if defined(__CUDA_ARCH__)
+#define CUZK_ROLLED _Pragma("unroll 1")
+#else
+#define CUZK_ROLLED
 #endif

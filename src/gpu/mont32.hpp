@@ -218,6 +218,15 @@ class Mont32 {
     return s;
   }
 
+  // The canonical integer's limbs (out of Montgomery form): a·R times the integer 1, times R^-1,
+  // is a, fully reduced.
+  CUZK_HD Storage to_canonical() const {
+    Storage integer_one;
+    CUZK_UNROLL
+    for (size_t j = 0; j < kLimbs; ++j) integer_one.limbs[j] = j == 0 ? 1 : 0;
+    return (*this * load(integer_one)).store();
+  }
+
   CUZK_HD bool is_zero() const {
     uint32_t any = 0;
     CUZK_UNROLL
@@ -260,6 +269,20 @@ class Mont32 {
   // dedicated squaring that saves a quarter of the multiply-adds but keeps a 2N-word product.
   CUZK_HD Mont32 square() const { return *this * *this; }
   CUZK_HD Mont32 dbl() const { return *this + *this; }
+
+  // a^(p-2) = a^-1 (Fermat), and 0 for 0: square-and-multiply over the bits of p - 2, from the
+  // top, in a rolled loop around one square and one product (~log2 p squarings and half as many
+  // products: Fp 381 + 190). For batch inversions, where one of them serves many elements.
+  CUZK_HD Mont32 inverse() const {
+    constexpr Words<kLimbs> e = Params::kModulusMinus2;
+    Mont32 r = one();
+    CUZK_ROLLED
+    for (size_t i = kLimbs * 32; i-- > 0;) {
+      r = r.square();
+      if ((e.w[i / 32] >> (i % 32)) & 1) r *= *this;
+    }
+    return r;
+  }
 
   CUZK_HD Mont32& operator+=(const Mont32& b) { return *this = *this + b; }
   CUZK_HD Mont32& operator-=(const Mont32& b) { return *this = *this - b; }

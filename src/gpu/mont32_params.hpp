@@ -75,6 +75,17 @@ struct Mont32Params {
     return x;
   }
 
+  // p - 2: the exponent of the inversion by Fermat's little theorem (Mont32::inverse).
+  static constexpr Words<kLimbs> kModulusMinus2 = [] {
+    Words<kLimbs> e{};
+    uint32_t borrow = 2;
+    for (size_t i = 0; i < kLimbs; ++i) {
+      e.w[i] = kModulus.w[i] - borrow;
+      borrow = kModulus.w[i] < borrow ? 1 : 0;
+    }
+    return e;
+  }();
+
   static constexpr Words<kLimbs> kR = pow2_mod_p(32 * kLimbs);   // Montgomery form of 1
   static constexpr Words<kLimbs> kR2 = pow2_mod_p(64 * kLimbs);  // converts into Montgomery form
 

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "gpu/cuda_util.hpp"
+#include "gpu/device_guard.hpp"
 #include "gpu/msm.hpp"
 #include "gpu/msm_kernels.hpp"
 
@@ -23,24 +24,6 @@ namespace cuzk::gpu {
 namespace {
 
 namespace k = msm_kernels;
-
-// Makes `device` current for a scope and restores the caller's device.
-class DeviceGuard {
- public:
-  explicit DeviceGuard(int device) {
-    CUZK_CUDA_CHECK(cudaGetDevice(&previous_));
-    if (previous_ != device) CUZK_CUDA_CHECK(cudaSetDevice(device));
-    device_ = device;
-  }
-  ~DeviceGuard() {
-    if (previous_ != device_) (void)cudaSetDevice(previous_);
-  }
-  DeviceGuard(const DeviceGuard&) = delete;
-  DeviceGuard& operator=(const DeviceGuard&) = delete;
-
- private:
-  int previous_ = 0, device_ = 0;
-};
 
 bool is_device_pointer(const void* p) {
   cudaPointerAttributes attr{};
@@ -396,12 +379,7 @@ GpuMsmT<C>::GpuMsmT(int device) : device_(device), scratch_(std::make_unique<Gpu
 }
 template <class C>
 GpuMsmT<C>::~GpuMsmT() {
-  if (scratch_ == nullptr) return;
-  int previous = 0;
-  if (cudaGetDevice(&previous) != cudaSuccess) return;
-  (void)cudaSetDevice(device_);  // free on the device that owns the buffers
-  scratch_.reset();
-  (void)cudaSetDevice(previous);
+  if (scratch_ != nullptr) release_on_device(device_, [&] { scratch_.reset(); });
 }
 template <class C>
 GpuMsmT<C>::GpuMsmT(GpuMsmT&&) noexcept = default;

@@ -82,10 +82,9 @@ __global__ void popcount_words(const uint64_t* density, size_t n, size_t words,
 }
 
 __device__ __forceinline__ ScalarWords from_montgomery(const ScalarWords& s) {
-  FrStorage m, one{}, out;
+  FrStorage m;
   memcpy(&m, &s, sizeof(m));
-  one.limbs[0] = 1;  // a·1·R^-1 = a/R: out of Montgomery form, fully reduced
-  out = (FrDevice::load(m) * FrDevice::load(one)).store();
+  const FrStorage out = FrDevice::load(m).to_canonical();
   ScalarWords r;
   memcpy(&r, &out, sizeof(r));
   return r;

@@ -54,14 +54,6 @@
 #include "gpu/field_storage.hpp"
 #include "gpu/hd.hpp"
 
-// Keeps a device loop rolled (see "Code size" above): unrolling a loop around a field product
-// multiplies the code, and the instruction cache, not the loop overhead, is the limit.
-#if defined(__CUDA_ARCH__)
-#define CUZK_NTT_ROLLED _Pragma("unroll 1")
-#else
-#define CUZK_NTT_ROLLED
-#endif
-
 namespace cuzk::gpu::ntt_detail {
 
 // Largest transform: 2^28 points (8 GiB per vector); indices fit in 32 bits.
@@ -179,7 +171,7 @@ struct Factors {
   }
   template <class F>
   CUZK_HD F apply(F x) const {
-    CUZK_NTT_ROLLED
+    CUZK_ROLLED
     for (unsigned f = 0; f < count; ++f) x = x * F::load(*(f == 0 ? p0 + i0 : p1 + i1));
     return x;
   }
@@ -276,7 +268,7 @@ struct PassTile {
   static CUZK_HD void load(const PassArgs& a, uint32_t block, unsigned tid, Quad* smem) {
     const uint32_t q0 = block << kColumnsLog;
     const uint32_t num_columns = uint32_t(1) << (a.log_n - B);
-    CUZK_NTT_ROLLED
+    CUZK_ROLLED
     for (unsigned i = 0; i < kE; ++i) {
       const Cell cell = linear_cell(tid + i * kThreads, a.lo);
       const uint32_t q = q0 + cell.col;
@@ -299,7 +291,7 @@ struct PassTile {
   static CUZK_HD void store(const PassArgs& a, uint32_t block, unsigned tid, const Quad* smem) {
     const uint32_t q0 = block << kColumnsLog;
     const uint32_t num_columns = uint32_t(1) << (a.log_n - B);
-    CUZK_NTT_ROLLED
+    CUZK_ROLLED
     for (unsigned i = 0; i < kE; ++i) {
       const Cell cell = linear_cell(tid + i * kThreads, a.lo);
       const uint32_t q = q0 + cell.col;

@@ -47,6 +47,9 @@ class FixedBaseTable {
     return acc;
   }
 
+  // The windows, table()[j * kDigits + d - 1] = d * 2^(8j) * base (for a copy on the GPU).
+  std::span<const Affine> table() const { return table_; }
+
   // out[i] = scalars[i] * base, affine, over `threads` threads (0 = all cores).
   void mul_batch(std::span<const ff::Fr> scalars, std::span<Affine> out, unsigned threads) const {
     constexpr size_t kChunk = 1024;

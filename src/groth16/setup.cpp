@@ -1,12 +1,13 @@
 // Groth16 parameter generation for test circuits (see setup.hpp).
 #include "groth16/setup.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "curve/g1.hpp"
 #include "curve/g2.hpp"
-#include "groth16/fixed_base_table.hpp"
 #include "ntt/domain.hpp"
 #include "ntt/ntt.hpp"
 #include "util/parallel.hpp"
@@ -15,9 +16,7 @@ namespace cuzk::groth16 {
 namespace {
 
 using curve::G1;
-using curve::G1Config;
 using curve::G2;
-using curve::G2Config;
 using ff::Fr;
 
 Fr nonzero_random(std::mt19937_64& rng) {
@@ -44,6 +43,19 @@ std::vector<Fr> evaluate_columns(const r1cs::CscMatrix& m, std::span<const Fr> l
 
 }  // namespace
 
+CpuFixedBaseMultiplier::CpuFixedBaseMultiplier(unsigned threads)
+    : threads_(threads), g1_(G1::generator()), g2_(G2::generator()) {}
+
+void CpuFixedBaseMultiplier::g1(std::span<const Fr> scalars, std::span<G1Affine> out) {
+  if (scalars.size() != out.size()) throw std::invalid_argument("fixed-base G1: sizes differ");
+  g1_.mul_batch(scalars, out, threads_);
+}
+
+void CpuFixedBaseMultiplier::g2(std::span<const Fr> scalars, std::span<G2Affine> out) {
+  if (scalars.size() != out.size()) throw std::invalid_argument("fixed-base G2: sizes differ");
+  g2_.mul_batch(scalars, out, threads_);
+}
+
 ToxicWaste ToxicWaste::random(std::mt19937_64& rng) {
   ToxicWaste tw;
   tw.alpha = nonzero_random(rng);
@@ -55,7 +67,8 @@ ToxicWaste ToxicWaste::random(std::mt19937_64& rng) {
 }
 
 Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste& tw,
-                               unsigned threads, const SetupProgress& progress) {
+                               unsigned threads, const SetupProgress& progress,
+                               FixedBaseMultiplier* multiplier) {
   if (!cs.finalized()) throw std::invalid_argument("setup: constraint system not finalized");
   if (tw.gamma.is_zero() || tw.delta.is_zero()) {
     throw std::invalid_argument("setup: gamma and delta must be non-zero");
@@ -128,12 +141,12 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
   for (size_t i = 0; i + 1 < m; ++i) h[i] = powers[i] * hz;
   powers = {};
 
-  const FixedBaseTable<G1Config> g1(G1::generator());
-  const FixedBaseTable<G2Config> g2(G2::generator());
+  std::optional<CpuFixedBaseMultiplier> cpu;
+  if (multiplier == nullptr) multiplier = &cpu.emplace(threads);
   Parameters params;
   auto g1_batch = [&](const std::vector<Fr>& s, std::vector<G1Affine>& out, const char* stage) {
     out.resize(s.size());
-    g1.mul_batch(s, out, threads);
+    multiplier->g1(s, out);
     report(stage, s.size(), s.size());
   };
   g1_batch(ic, params.vk.ic, "ic");
@@ -142,15 +155,19 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
   g1_batch(a, params.a, "a");
   g1_batch(b, params.b_g1, "b_g1");
   params.b_g2.resize(b.size());
-  g2.mul_batch(b, params.b_g2, threads);
+  multiplier->g2(b, params.b_g2);
   report("b_g2", b.size(), b.size());
 
-  params.vk.alpha_g1 = g1.mul(tw.alpha.to_canonical()).to_affine();
-  params.vk.beta_g1 = g1.mul(tw.beta.to_canonical()).to_affine();
-  params.vk.beta_g2 = g2.mul(tw.beta.to_canonical()).to_affine();
-  params.vk.gamma_g2 = g2.mul(tw.gamma.to_canonical()).to_affine();
-  params.vk.delta_g1 = g1.mul(tw.delta.to_canonical()).to_affine();
-  params.vk.delta_g2 = g2.mul(tw.delta.to_canonical()).to_affine();
+  const Fr vk_g1_scalars[] = {tw.alpha, tw.beta, tw.delta};
+  const Fr vk_g2_scalars[] = {tw.beta, tw.gamma, tw.delta};
+  G1Affine vk_g1[3];
+  G2Affine vk_g2[3];
+  multiplier->g1(vk_g1_scalars, vk_g1);
+  multiplier->g2(vk_g2_scalars, vk_g2);
+  std::tie(params.vk.alpha_g1, params.vk.beta_g1, params.vk.delta_g1) =
+      std::tie(vk_g1[0], vk_g1[1], vk_g1[2]);
+  std::tie(params.vk.beta_g2, params.vk.gamma_g2, params.vk.delta_g2) =
+      std::tie(vk_g2[0], vk_g2[1], vk_g2[2]);
   return params;
 }
 

@@ -11,12 +11,18 @@
 //   b_g1  = v_k * G1, b_g2 = v_k * G2 for inputs / aux in the B densities
 //   h_i   = tau^i Z(tau) / delta * G1 for i = 0 .. m-2
 // The Lagrange values are iNTT(1, tau, ..., tau^(m-1)).
+// The cost is the fixed-base multiplications (every point is k * G): a FixedBaseMultiplier does
+// them, on CPU threads by default; the GPU one (gpu/fixed_base.hpp) plugs in through the same seam.
 #pragma once
 
 #include <functional>
 #include <random>
+#include <span>
 #include <string_view>
 
+#include "curve/g1.hpp"
+#include "curve/g2.hpp"
+#include "groth16/fixed_base_table.hpp"
 #include "groth16/parameters.hpp"
 #include "r1cs/keypair_assembly.hpp"
 
@@ -30,9 +36,34 @@ struct ToxicWaste {
 // progress(stage, done, total) is called as sections complete (for long setups).
 using SetupProgress = std::function<void(std::string_view stage, size_t done, size_t total)>;
 
+// out[i] = scalars[i] * G for the generator G of G1 (g1) or G2 (g2), affine, the identity for a
+// zero scalar; the spans have equal sizes. Every implementation returns exactly
+// FixedBaseTable::mul_batch's points (affine coordinates are unique, so any exact method does).
+class FixedBaseMultiplier {
+ public:
+  virtual ~FixedBaseMultiplier() = default;
+  virtual void g1(std::span<const ff::Fr> scalars, std::span<curve::G1Affine> out) = 0;
+  virtual void g2(std::span<const ff::Fr> scalars, std::span<curve::G2Affine> out) = 0;
+};
+
+// The CPU one: FixedBaseTable over `threads` threads (0 = all cores).
+class CpuFixedBaseMultiplier final : public FixedBaseMultiplier {
+ public:
+  explicit CpuFixedBaseMultiplier(unsigned threads = 0);
+  void g1(std::span<const ff::Fr> scalars, std::span<curve::G1Affine> out) override;
+  void g2(std::span<const ff::Fr> scalars, std::span<curve::G2Affine> out) override;
+
+ private:
+  unsigned threads_;
+  FixedBaseTable<curve::G1Config> g1_;
+  FixedBaseTable<curve::G2Config> g2_;
+};
+
 // `cs` must be finalized. Throws std::invalid_argument for an unconstrained aux variable (its L
-// point would be the identity) or a zero gamma/delta.
+// point would be the identity) or a zero gamma/delta. The points come from `multiplier`, or from
+// a CpuFixedBaseMultiplier over `threads` when it is null.
 Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste& tw,
-                               unsigned threads = 0, const SetupProgress& progress = {});
+                               unsigned threads = 0, const SetupProgress& progress = {},
+                               FixedBaseMultiplier* multiplier = nullptr);
 
 }  // namespace cuzk::groth16

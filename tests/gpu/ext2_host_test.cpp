@@ -1,6 +1,7 @@
 // The device Fp2 (src/gpu/ext2.hpp over the GPU limb code, run here through the emulated carry
 // chain) against the CPU ff::Fp2, bit for bit: edge pairs of Fp values as both coordinates and
-// random elements. Also the memory layout shared with the CPU (Fp2Storage == ff::Fp2's bytes).
+// random elements, and the inversion. Also the memory layout shared with the CPU (Fp2Storage ==
+// ff::Fp2's bytes).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -52,6 +53,14 @@ TEST(Ext2HostTest, ArithmeticMatchesCpuBitForBit) {
     ASSERT_EQ(cpu(x.dbl()), v[i].dbl()) << "dbl " << i;
     ASSERT_EQ(x.is_zero(), v[i].is_zero()) << "is_zero " << i;
   }
+}
+
+TEST(Ext2HostTest, InverseMatchesCpu) {
+  const std::vector<Fp2> v = testing::fp2_values(8, 13);  // emulated Fermat inversions are slow
+  for (size_t i = 0; i < v.size(); ++i) {
+    ASSERT_EQ(cpu(emu(v[i]).inverse()), v[i].inverse()) << "inverse " << i;
+  }
+  EXPECT_TRUE(Emu::zero().inverse().is_zero());
 }
 
 }  // namespace

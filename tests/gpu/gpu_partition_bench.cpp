@@ -99,11 +99,6 @@ struct Sample {
   double start_ms = 0, finish_ms = 0;
 };
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
 int run(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o)) {
@@ -213,7 +208,7 @@ int run(int argc, char** argv) {
       const auto it = s.phase_ms.find(name);
       v.push_back(it == s.phase_ms.end() ? 0.0 : it->second);
     }
-    std::printf("%-14s %12.1f %12.1f\n", name.c_str(), median(v),
+    std::printf("%-14s %12.1f %12.1f\n", name.c_str(), bench::median(v),
                 *std::min_element(v.begin(), v.end()));
   }
   std::vector<double> starts, finishes, walls;
@@ -222,11 +217,11 @@ int run(int argc, char** argv) {
     finishes.push_back(s.finish_ms);
     walls.push_back(s.start_ms + s.finish_ms);
   }
-  std::printf("%-14s %12.1f %12.1f\n", "start (wall)", median(starts),
+  std::printf("%-14s %12.1f %12.1f\n", "start (wall)", bench::median(starts),
               *std::min_element(starts.begin(), starts.end()));
-  std::printf("%-14s %12.1f %12.1f\n", "finish (wall)", median(finishes),
+  std::printf("%-14s %12.1f %12.1f\n", "finish (wall)", bench::median(finishes),
               *std::min_element(finishes.begin(), finishes.end()));
-  std::printf("%-14s %12.1f %12.1f\n", "total (wall)", median(walls),
+  std::printf("%-14s %12.1f %12.1f\n", "total (wall)", bench::median(walls),
               *std::min_element(walls.begin(), walls.end()));
   std::printf("memory: device SRS %.2f GB + workspace %.2f GB, %.2f of %.2f GB free; host peak "
               "RSS %.2f GB\n",

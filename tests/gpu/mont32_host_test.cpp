@@ -1,7 +1,8 @@
 // The GPU field's limb algorithms (src/gpu/mont32.hpp) run on the host through HostCarryChain, an
 // emulation of the PTX carry flag, and are compared bit for bit with the CPU field — so the
-// arithmetic the device executes is checked on any machine, GPU or not. Also holds the CPU and GPU
-// memory layouts equal (one constant source, memcpy-compatible Montgomery representation).
+// arithmetic the device executes is checked on any machine, GPU or not (inversion and the way out of
+// Montgomery form included). Also holds the CPU and GPU memory layouts equal (one constant source,
+// memcpy-compatible Montgomery representation).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -64,6 +65,21 @@ TYPED_TEST(Mont32HostTest, ResultsStayReduced) {
     for (const Emu& r : {x * y, x.square(), x + y, x - y, -x, x.dbl()}) {
       ASSERT_FALSE(ff::limbs_geq(this->cpu(r).montgomery(), Cpu::kModulus)) << "case " << i;
     }
+  }
+}
+
+// Fermat inversion (0 -> 0) and the way out of Montgomery form, against the CPU field.
+TYPED_TEST(Mont32HostTest, InverseAndCanonicalMatchCpu) {
+  using Cpu = typename TestFixture::Cpu;
+  std::vector<Cpu> xs = testing::edge_values<Cpu>();
+  const std::vector<Cpu> r = testing::random_values<Cpu>(8, 5);
+  xs.insert(xs.end(), r.begin(), r.end());
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const auto x = this->emu(xs[i]);
+    ASSERT_EQ(this->cpu(x.inverse()), xs[i].inverse()) << "inverse, case " << i;
+    const auto canonical = x.to_canonical();
+    typename Cpu::Repr want = xs[i].to_canonical();
+    ASSERT_EQ(0, std::memcmp(canonical.limbs, want.data(), sizeof(want))) << "canonical, case " << i;
   }
 }
 

@@ -39,13 +39,6 @@ struct Lift<Cpu, Cpu> {
   static Cpu out(const Cpu& x) { return x; }
 };
 
-// One instantiation under test: a CPU curve and the field type the GPU template runs over.
-template <class C, class F>
-struct Case {
-  using Curve = C;
-  using Field = F;
-};
-
 template <class Param>
 class PointFormulaTest : public ::testing::Test {
  protected:
@@ -81,8 +74,9 @@ class PointFormulaTest : public ::testing::Test {
     EXPECT_EQ(got.z, want.z);
   }
 };
-using Cases = ::testing::Types<Case<curve::G1Config, Fp>, Case<curve::G1Config, FpEmu>,
-                               Case<curve::G2Config, Fp2>, Case<curve::G2Config, Fp2Emu>>;
+using testing::CurveCase;
+using Cases = ::testing::Types<CurveCase<curve::G1Config, Fp>, CurveCase<curve::G1Config, FpEmu>,
+                               CurveCase<curve::G2Config, Fp2>, CurveCase<curve::G2Config, Fp2Emu>>;
 TYPED_TEST_SUITE(PointFormulaTest, Cases);
 
 TYPED_TEST(PointFormulaTest, JacobianMatchesCpuCoordinates) {

@@ -1,5 +1,6 @@
-// Test inputs shared by the GPU test files: edge-case and random field elements and G1/G2 points, with
-// the CPU field and curve (src/ff, src/curve) as the oracle for every result.
+// Test inputs shared by the GPU test files: edge-case and random field elements, G1/G2 points and
+// fixed-base scalars, with the CPU field and curve (src/ff, src/curve) as the oracle for every
+// result; and the (curve, field type) pairs of the typed point tests.
 #pragma once
 
 #include <cstdint>
@@ -95,6 +96,37 @@ inline std::vector<ff::Fp2> fp2_values(size_t n_random, uint64_t seed) {
     for (const ff::Fp& y : e) v.push_back({x, y});
   std::mt19937_64 rng(seed);
   for (size_t i = 0; i < n_random; ++i) v.push_back(ff::Fp2::random(rng));
+  return v;
+}
+
+// One instantiation of a GPU point template under test: a CPU curve and the field type the
+// template runs over (the CPU field, or the GPU limb code on the emulated carry chain).
+template <class C, class F>
+struct CurveCase {
+  using Curve = C;
+  using Field = F;
+};
+
+// Scalars for fixed-base multiplication (k·G from a table of byte-digit multiples): 0, 1, 2,
+// r - 1, r - 2, 2^(8j) and 255·2^(8j) for a few windows j, a scalar whose digits are all 255 but
+// the top one (< r), then n_random random ones.
+inline std::vector<ff::Fr> fixed_base_scalars(size_t n_random, uint64_t seed) {
+  using ff::Fr;
+  std::vector<Fr> v = {Fr::zero(), Fr::one(), Fr::from_u64(2), -Fr::one(), -Fr::from_u64(2)};
+  const Fr base = Fr::from_u64(256);
+  Fr power = Fr::one();
+  for (unsigned j = 0; j < 32; ++j, power *= base) {
+    if (j % 5 == 0 || j == 31) {
+      v.push_back(power);
+      v.push_back(power * Fr::from_u64(255));
+    }
+  }
+  Fr::Repr ones{};
+  for (auto& w : ones) w = ~uint64_t(0);
+  ones[3] = 0x3fffffffffffffff;  // < r (r's top limb is 0x73ed...)
+  v.push_back(Fr::from_canonical_unchecked(ones));
+  std::mt19937_64 rng(seed);
+  for (size_t i = 0; i < n_random; ++i) v.push_back(Fr::random(rng));
   return v;
 }
 
