@@ -24,5 +24,6 @@ void add_client_batch_command(CLI::App& app);
 void add_client_stress_command(CLI::App& app);
 void add_client_admin_commands(CLI::App& app);
 void add_timeline_command(CLI::App& app);  // timeline SVG from the daemon's timing log
+void add_fullsize_command(CLI::App& app);  // a whole PoRep C2 in-process: record, setup, prove
 
 }  // namespace cuzk::bench

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   cuzk::bench::add_client_stress_command(app);
   cuzk::bench::add_client_admin_commands(app);
   cuzk::bench::add_timeline_command(app);
+  cuzk::bench::add_fullsize_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,6 +1,9 @@
 // Groth16 parameter generation for test circuits (see setup.hpp).
 #include "groth16/setup.hpp"
 
+#include <array>
+#include <atomic>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -41,6 +44,42 @@ std::vector<Fr> evaluate_columns(const r1cs::CscMatrix& m, std::span<const Fr> l
   return out;
 }
 
+// The same for a precompiled circuit's matrix over `columns` variables: each thread owns a range
+// of columns and scans every entry (no transpose: the indexed matrices stay the only copy).
+std::vector<Fr> evaluate_columns(const r1cs::IndexedCsr& m, std::span<const Fr> table,
+                                 size_t columns, std::span<const Fr> lagrange, unsigned threads) {
+  std::vector<Fr> out(columns, Fr::zero());
+  const unsigned t = resolve_threads(threads);
+  parallel_chunks(columns, t, t, [&](size_t, size_t lo, size_t hi) {
+    for (size_t row = 0; row < m.rows(); ++row) {
+      for (uint64_t k = m.row_ptr[row]; k < m.row_ptr[row + 1]; ++k) {
+        const uint32_t col = m.cols[k];
+        if (col < lo || col >= hi) continue;
+        const uint32_t i = m.coeff_index[k];
+        if (i == r1cs::PrecompiledCircuit::kOneIndex) {
+          out[col] += lagrange[row];
+        } else if (i == r1cs::PrecompiledCircuit::kMinusOneIndex) {
+          out[col] -= lagrange[row];
+        } else {
+          out[col] += table[i] * lagrange[row];
+        }
+      }
+    }
+  });
+  return out;
+}
+
+// What setup reads of a circuit: its counts (rows with the input rows), densities, and u, v, w —
+// its A, B, C columns evaluated at tau through the Lagrange values.
+struct SetupCircuit {
+  size_t n_inputs = 0, n_aux = 0, rows = 0;
+  const r1cs::QueryDensities* densities = nullptr;
+  std::function<std::array<std::vector<Fr>, 3>(std::span<const Fr> lagrange)> columns;
+};
+
+Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threads,
+                    const SetupProgress& progress, FixedBaseMultiplier* multiplier);
+
 }  // namespace
 
 CpuFixedBaseMultiplier::CpuFixedBaseMultiplier(unsigned threads)
@@ -70,14 +109,41 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
                                unsigned threads, const SetupProgress& progress,
                                FixedBaseMultiplier* multiplier) {
   if (!cs.finalized()) throw std::invalid_argument("setup: constraint system not finalized");
+  SetupCircuit c{cs.num_inputs(), cs.num_aux(), cs.num_constraints(), &cs.densities(),
+                 [&](std::span<const Fr> lagrange) {
+                   return std::array{evaluate_columns(cs.at(), lagrange, threads),
+                                     evaluate_columns(cs.bt(), lagrange, threads),
+                                     evaluate_columns(cs.ct(), lagrange, threads)};
+                 }};
+  return generate(c, tw, threads, progress, multiplier);
+}
+
+Parameters generate_parameters(const r1cs::PrecompiledCircuit& circuit, const ToxicWaste& tw,
+                               unsigned threads, const SetupProgress& progress,
+                               FixedBaseMultiplier* multiplier) {
+  const size_t vars = circuit.num_inputs() + circuit.num_aux();
+  SetupCircuit c{circuit.num_inputs(), circuit.num_aux(), circuit.a().rows(), &circuit.densities(),
+                 [&](std::span<const Fr> lagrange) {
+                   const std::span<const Fr> table = circuit.coeffs();
+                   return std::array{evaluate_columns(circuit.a(), table, vars, lagrange, threads),
+                                     evaluate_columns(circuit.b(), table, vars, lagrange, threads),
+                                     evaluate_columns(circuit.c(), table, vars, lagrange, threads)};
+                 }};
+  return generate(c, tw, threads, progress, multiplier);
+}
+
+namespace {
+
+Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threads,
+                    const SetupProgress& progress, FixedBaseMultiplier* multiplier) {
   if (tw.gamma.is_zero() || tw.delta.is_zero()) {
     throw std::invalid_argument("setup: gamma and delta must be non-zero");
   }
   auto report = [&](std::string_view stage, size_t done, size_t total) {
     if (progress) progress(stage, done, total);
   };
-  const size_t n_inputs = cs.num_inputs(), n_aux = cs.num_aux();
-  auto domain = ntt::Domain::for_size(cs.num_constraints(), {}, threads);
+  const size_t n_inputs = cs.n_inputs, n_aux = cs.n_aux;
+  auto domain = ntt::Domain::for_size(cs.rows, {}, threads);
   if (!domain) throw std::invalid_argument("setup: " + domain.error().message);
   const size_t m = domain->size();
 
@@ -91,26 +157,35 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
   ntt::inverse_ntt(*domain, lagrange, threads);
   report("lagrange", 1, 1);
 
-  const std::vector<Fr> u = evaluate_columns(cs.at(), lagrange, threads);
-  const std::vector<Fr> v = evaluate_columns(cs.bt(), lagrange, threads);
-  const std::vector<Fr> w = evaluate_columns(cs.ct(), lagrange, threads);
+  auto [u, v, w] = cs.columns(lagrange);
   lagrange = {};
+  report("columns", 1, 1);
 
   const Fr gamma_inv = tw.gamma.inverse(), delta_inv = tw.delta.inverse();
   std::vector<Fr> ic(n_inputs), l(n_aux), a, b;
-  for (size_t k = 0; k < n_inputs + n_aux; ++k) {
-    Fr t = tw.beta * u[k] + tw.alpha * v[k] + w[k];
-    if (k < n_inputs) {
-      ic[k] = t * gamma_inv;
-    } else {
-      if (t.is_zero()) {
-        throw std::invalid_argument("setup: unconstrained aux variable " +
-                                    std::to_string(k - n_inputs));
+  a.reserve(n_inputs + cs.densities->a_aux.popcount());
+  b.reserve(cs.densities->b_input.popcount() + cs.densities->b_aux.popcount());
+  std::atomic<size_t> unconstrained{n_aux};  // the first aux with t = 0, if any
+  parallel_for(n_inputs + n_aux, threads, [&](size_t begin, size_t end) {
+    for (size_t k = begin; k < end; ++k) {
+      const Fr t = tw.beta * u[k] + tw.alpha * v[k] + w[k];
+      if (k < n_inputs) {
+        ic[k] = t * gamma_inv;
+      } else {
+        if (t.is_zero()) {
+          size_t seen = unconstrained.load();
+          while (k - n_inputs < seen && !unconstrained.compare_exchange_weak(seen, k - n_inputs)) {
+          }
+        }
+        l[k - n_inputs] = t * delta_inv;
       }
-      l[k - n_inputs] = t * delta_inv;
     }
+  });
+  if (unconstrained.load() != n_aux) {
+    throw std::invalid_argument("setup: unconstrained aux variable " +
+                                std::to_string(unconstrained.load()));
   }
-  const auto& dens = cs.densities();
+  const auto& dens = *cs.densities;
   auto check_nonzero = [](const Fr& x, const char* what, size_t k) {
     if (x.is_zero()) {
       throw std::invalid_argument(std::string("setup: ") + what + " query point " +
@@ -136,6 +211,9 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
     check_nonzero(v[n_inputs + j], "B", n_inputs + j);
     b.push_back(v[n_inputs + j]);
   }
+  u = {};  // at full size every vector here is GBs: each is freed once used
+  v = {};
+  w = {};
   std::vector<Fr> h(m - 1);
   Fr hz = z_tau * delta_inv;
   for (size_t i = 0; i + 1 < m; ++i) h[i] = powers[i] * hz;
@@ -144,10 +222,11 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
   std::optional<CpuFixedBaseMultiplier> cpu;
   if (multiplier == nullptr) multiplier = &cpu.emplace(threads);
   Parameters params;
-  auto g1_batch = [&](const std::vector<Fr>& s, std::vector<G1Affine>& out, const char* stage) {
+  auto g1_batch = [&](std::vector<Fr>& s, std::vector<G1Affine>& out, const char* stage) {
     out.resize(s.size());
     multiplier->g1(s, out);
     report(stage, s.size(), s.size());
+    if (&s != &b) s = {};  // b serves B in G2 too
   };
   g1_batch(ic, params.vk.ic, "ic");
   g1_batch(h, params.h, "h");
@@ -157,6 +236,7 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
   params.b_g2.resize(b.size());
   multiplier->g2(b, params.b_g2);
   report("b_g2", b.size(), b.size());
+  b = {};
 
   const Fr vk_g1_scalars[] = {tw.alpha, tw.beta, tw.delta};
   const Fr vk_g2_scalars[] = {tw.beta, tw.gamma, tw.delta};
@@ -171,4 +251,5 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
   return params;
 }
 
+}  // namespace
 }  // namespace cuzk::groth16

@@ -25,6 +25,7 @@
 #include "groth16/fixed_base_table.hpp"
 #include "groth16/parameters.hpp"
 #include "r1cs/keypair_assembly.hpp"
+#include "r1cs/precompiled_circuit.hpp"
 
 namespace cuzk::groth16 {
 
@@ -63,6 +64,14 @@ class CpuFixedBaseMultiplier final : public FixedBaseMultiplier {
 // point would be the identity) or a zero gamma/delta. The points come from `multiplier`, or from
 // a CpuFixedBaseMultiplier over `threads` when it is null.
 Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste& tw,
+                               unsigned threads = 0, const SetupProgress& progress = {},
+                               FixedBaseMultiplier* multiplier = nullptr);
+
+// The same from a precompiled circuit's matrices (r1cs/precompiled_circuit.hpp: 8 bytes per entry
+// instead of KeypairAssembly's recorded and transposed 32-byte coefficients — what makes a 32 GiB
+// PoRep circuit's setup fit in host memory). Equal parameters for the same circuit and toxic
+// waste.
+Parameters generate_parameters(const r1cs::PrecompiledCircuit& circuit, const ToxicWaste& tw,
                                unsigned threads = 0, const SetupProgress& progress = {},
                                FixedBaseMultiplier* multiplier = nullptr);
 

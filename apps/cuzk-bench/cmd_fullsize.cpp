@@ -1,0 +1,337 @@
+// cuzk-bench fullsize: one whole PoRep C2 in one process, at any sector size up to 32 GiB, by the
+// path the daemon takes with [synthesis] precompiled — stage by stage, timed, with the host's
+// peak memory per stage:
+//   c1        a virtual C1 (sealing::generate_virtual_c1; no sector data is made)
+//   record    partition 0's circuit recorded once (RecordingCS -> PrecompiledCircuit)
+//   setup     test parameters from the recorded matrices (groth16::generate_parameters over the
+//             PrecompiledCircuit; random toxic waste), the fixed-base multiplications on the GPU
+//             with --gpu
+//   upload    (--gpu) the parameters put on the device once, then dropped from host memory: the
+//             prover keeps the verifying key and the device copy only
+//   prove     every partition: witness only (WitnessCS; --witness-threads partitions at a time),
+//             a, b, c deferred (computed on the device next to the resident matrices, or by the
+//             CPU backend), proven, and checked on its own against its public inputs
+//   verify    the concatenated C2 proof batch-verified as Filecoin does (verify_porep_c2)
+// Peak RSS is the kernel's high-water mark (VmHWM), reset at the start of every stage.
+#include <sys/resource.h>
+
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "commands.hpp"
+#include "filecoin/porep_c2.hpp"
+#include "filecoin/public_inputs.hpp"
+#include "filecoin/stacked_circuit.hpp"
+#include "groth16/cpu_backend.hpp"
+#include "groth16/proof.hpp"
+#include "groth16/setup.hpp"
+#include "groth16/verifier.hpp"
+#include "proof_types.hpp"
+#include "r1cs/precompiled_circuit.hpp"
+#include "r1cs/recording_cs.hpp"
+#include "r1cs/witness_cs.hpp"
+#include "sealing/virtual_sector.hpp"
+#include "util/stopwatch.hpp"
+#ifdef CUZK_BENCH_CUDA
+#include "gpu/cuda_backend.hpp"
+#include "gpu/cuda_util.hpp"
+#include "gpu/device_guard.hpp"
+#include "gpu/device_srs.hpp"
+#include "gpu/fixed_base.hpp"
+#include "gpu/staged_upload.hpp"
+#endif
+
+namespace cuzk::bench {
+namespace {
+
+struct FullsizeOptions {
+  std::string proof_type = "StackedDrg2KiBV1_1";
+  int gpu = -1;
+  unsigned partitions = 0;  // 0: all
+  unsigned witness_threads = 2;
+  unsigned threads = 0;
+  uint64_t seed = 1;
+};
+
+// Peak resident set since the last reset (kB), from /proc/self/status.
+uint64_t peak_rss_kb() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6));
+  }
+  return 0;
+}
+void reset_peak_rss() { std::ofstream("/proc/self/clear_refs") << "5"; }
+
+class StageLog {
+ public:
+  void start() {
+    reset_peak_rss();
+    (void)sw_.lap_ms();
+  }
+  void end(const std::string& stage, const std::string& note = "") {
+    const double ms = sw_.lap_ms();
+    const double gb = double(peak_rss_kb()) / (1 << 20);
+    rows_.push_back({stage, ms, gb, note});
+    std::fprintf(stderr, "fullsize: %-8s %10.1f ms   peak RSS %6.2f GiB   %s\n", stage.c_str(), ms,
+                 gb, note.c_str());
+  }
+  void print() const {
+    std::printf("| stage | time | peak host RSS | |\n| --- | ---: | ---: | --- |\n");
+    for (const auto& r : rows_) {
+      std::printf("| %s | %.1f s | %.2f GiB | %s |\n", r.stage.c_str(), r.ms / 1000, r.rss_gib,
+                  r.note.c_str());
+    }
+  }
+
+ private:
+  struct Row {
+    std::string stage;
+    double ms, rss_gib;
+    std::string note;
+  };
+  Stopwatch sw_;
+  std::vector<Row> rows_;
+};
+
+// Deferred witnesses of the partitions, made by `threads` workers, at most `threads` waiting.
+class WitnessQueue {
+ public:
+  WitnessQueue(const filecoin::SealCommitPhase1Output& c1,
+               std::shared_ptr<const r1cs::PrecompiledCircuit> circuit, unsigned partitions,
+               unsigned threads)
+      : c1_(c1), circuit_(std::move(circuit)), partitions_(partitions) {
+    for (unsigned t = 0; t < threads; ++t) workers_.emplace_back([this] { work(); });
+  }
+  ~WitnessQueue() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    cv_.notify_all();
+    for (auto& w : workers_) w.join();
+  }
+  struct Item {
+    unsigned partition;
+    r1cs::ProvingAssignment assignment;
+    double ms;
+  };
+  // The next witness in order of completion; rethrows a worker's error.
+  Item pop() {
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [&] { return !ready_.empty() || error_; });
+    if (error_) std::rethrow_exception(error_);
+    Item item = std::move(ready_.front());
+    ready_.pop_front();
+    cv_.notify_all();
+    return item;
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      unsigned k;
+      {
+        std::unique_lock lock(mutex_);
+        cv_.wait(lock, [&] { return stopping_ || ready_.size() < workers_.size(); });
+        if (stopping_ || next_ >= partitions_) return;
+        k = next_++;
+      }
+      try {
+        Stopwatch sw;
+        r1cs::WitnessCS cs;
+        cs.reserve({circuit_->num_inputs(), circuit_->num_aux(), 0});
+        filecoin::synthesize_stacked_partition(cs, c1_, k);
+        Item item{k, {}, 0};
+        r1cs::assign_deferred(circuit_, std::move(cs).take(), item.assignment);
+        item.assignment.finalize();
+        item.ms = sw.total_ms();
+        std::lock_guard lock(mutex_);
+        ready_.push_back(std::move(item));
+      } catch (...) {
+        std::lock_guard lock(mutex_);
+        error_ = std::current_exception();
+      }
+      cv_.notify_all();
+    }
+  }
+
+  const filecoin::SealCommitPhase1Output& c1_;
+  std::shared_ptr<const r1cs::PrecompiledCircuit> circuit_;
+  unsigned partitions_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<Item> ready_;
+  unsigned next_ = 0;
+  bool stopping_ = false;
+  std::exception_ptr error_;
+  std::vector<std::thread> workers_;
+};
+
+std::string phases(const groth16::PhaseTimings& t) {
+  std::ostringstream s;
+  for (const auto& [name, ms] : t) s << " " << name << " " << static_cast<long>(ms + 0.5);
+  return s.str();
+}
+
+// Proves one deferred partition: on the device when `prover` says so, else on the CPU.
+struct Prover {
+  std::function<groth16::ProveOutput(r1cs::ProvingAssignment, const groth16::Randomness&)> prove;
+};
+
+void run_fullsize(const FullsizeOptions& opt) {
+  const filecoin::ProofType& proof = find_proof_type(opt.proof_type);
+  const unsigned all = proof.partitions();
+  const unsigned partitions = opt.partitions == 0 ? all : std::min(opt.partitions, all);
+  StageLog log;
+
+  log.start();
+  auto generated = sealing::generate_virtual_c1(sealing::seal_request_from_seed(proof, 1000, 1, opt.seed));
+  if (!generated.ok()) throw std::runtime_error("virtual C1: " + generated.error().message);
+  const filecoin::SealCommitPhase1Output c1 = std::move(generated).value().c1;
+  const filecoin::PorepPublicValues values{c1.replica_id, c1.comm_d, c1.comm_r, c1.seed};
+  log.end("c1", std::string(proof.name) + ", " + std::to_string(all) + " partitions");
+
+  log.start();
+  std::shared_ptr<const r1cs::PrecompiledCircuit> circuit;
+  {
+    r1cs::RecordingCS rec;
+    filecoin::synthesize_stacked_partition(rec, c1, 0);
+    rec.finalize();
+    circuit = std::make_shared<const r1cs::PrecompiledCircuit>(
+        r1cs::PrecompiledCircuit::from_recording(rec));
+  }
+  log.end("record", std::to_string(circuit->num_constraints()) + " constraints, " +
+                        std::to_string(circuit->num_aux()) + " aux, " +
+                        std::to_string((circuit->memory_bytes() + (1 << 20) - 1) >> 20) +
+                        " MiB of matrices");
+
+  log.start();
+  std::mt19937_64 rng(opt.seed);
+  const groth16::ToxicWaste tw = groth16::ToxicWaste::random(rng);
+  std::unique_ptr<groth16::FixedBaseMultiplier> multiplier;
+#ifdef CUZK_BENCH_CUDA
+  if (opt.gpu >= 0) multiplier = std::make_unique<gpu::GpuFixedBaseMultiplier>(opt.gpu);
+#endif
+  Stopwatch setup_sw;
+  auto progress = [&](std::string_view stage, size_t done, size_t total) {
+    std::fprintf(stderr, "fullsize: setup %.*s %zu/%zu (%.1f s)\n", int(stage.size()), stage.data(),
+                 done, total, setup_sw.total_ms() / 1000);
+  };
+  auto params = std::make_unique<groth16::Parameters>(
+      groth16::generate_parameters(*circuit, tw, opt.threads, progress, multiplier.get()));
+  multiplier.reset();
+  const groth16::VerifyingKey vk = params->vk;
+  const groth16::PreparedVerifyingKey pvk = groth16::prepare_verifying_key(vk);
+  log.end("setup", opt.gpu >= 0 ? "fixed-base multiplications on cuda:" + std::to_string(opt.gpu)
+                                : "on the CPU");
+
+  Prover prover;
+  groth16::CpuBackend cpu(opt.threads);
+#ifdef CUZK_BENCH_CUDA
+  std::optional<gpu::CudaBackend> cuda;
+  std::optional<gpu::DeviceSrs> srs;
+  if (opt.gpu >= 0) {
+    log.start();
+    cuda.emplace(opt.gpu, opt.threads);
+    {
+      gpu::DeviceGuard guard(opt.gpu);
+      gpu::Stream stream;
+      gpu::StagedUploader uploader;
+      srs.emplace(gpu::DeviceSrs::upload(*params, uploader, stream.get(), true));
+    }
+    const size_t bytes = srs->bytes();
+    params.reset();  // the prover needs the vk and the device copy only
+    log.end("upload", std::to_string(bytes / 1000000) + " MB of points on the device");
+    prover.prove = [&](r1cs::ProvingAssignment pa, const groth16::Randomness& rs) {
+      const gpu::WitnessView view = gpu::WitnessView::of(pa);
+      const gpu::CudaBackend::SrsRef ref{&vk, &*srs, {}, nullptr};
+      auto pending = cuda->start_views(std::span(&view, 1), ref, std::span(&rs, 1));
+      pa = r1cs::ProvingAssignment();
+      return cuda->finish(std::move(pending));
+    };
+  }
+#endif
+  if (!prover.prove) {
+    prover.prove = [&](r1cs::ProvingAssignment pa, const groth16::Randomness& rs) {
+      std::vector<r1cs::ProvingAssignment> batch;
+      batch.push_back(std::move(pa));
+      return cpu.prove(std::move(batch), *params, std::span(&rs, 1));
+    };
+  }
+
+  log.start();
+  std::vector<groth16::Proof> proofs(partitions);
+  {
+    WitnessQueue witnesses(c1, circuit, partitions, std::max(1u, opt.witness_threads));
+    for (unsigned i = 0; i < partitions; ++i) {
+      WitnessQueue::Item item = witnesses.pop();
+      const unsigned k = item.partition;
+      auto inputs = filecoin::porep_public_inputs(proof, values, k);
+      if (!inputs.ok()) throw std::runtime_error(inputs.error().message);
+      const auto& have = item.assignment.inputs();
+      if (!std::equal(have.begin() + 1, have.end(), inputs->begin(), inputs->end())) {
+        throw std::runtime_error("partition " + std::to_string(k) +
+                                 ": the witness's public inputs are not the verifier's");
+      }
+      Stopwatch sw;
+      const groth16::Randomness rs{ff::Fr::random(rng), ff::Fr::random(rng)};
+      const groth16::ProveOutput out = prover.prove(std::move(item.assignment), rs);
+      const double prove_ms = sw.total_ms();
+      proofs[k] = out.proofs.at(0);
+      const bool ok = groth16::verify_proof(pvk, proofs[k], *inputs);
+      std::fprintf(stderr, "fullsize: partition %u: witness %.0f ms, prove %.0f ms [%s ], %s\n", k,
+                   item.ms, prove_ms, phases(out.timings).c_str(), ok ? "verified" : "INVALID");
+      if (!ok) throw std::runtime_error("partition " + std::to_string(k) + ": proof does not verify");
+    }
+  }
+  log.end("prove", std::to_string(partitions) + " partitions, " +
+                       std::to_string(std::max(1u, opt.witness_threads)) + " witness threads");
+
+  if (partitions == all) {
+    log.start();
+    const auto bytes = groth16::encode_proofs(proofs);
+    const auto verified = filecoin::verify_porep_c2(pvk, proof, values, bytes);
+    if (!verified.ok()) throw std::runtime_error("C2 proof: " + verified.error().message);
+    log.end("verify", std::to_string(bytes.size()) + "-byte C2 proof, " +
+                          std::to_string(*verified) + " partitions verified");
+  }
+  log.print();
+}
+
+}  // namespace
+
+void add_fullsize_command(CLI::App& app) {
+  auto opt = std::make_shared<FullsizeOptions>();
+  auto* cmd = app.add_subcommand(
+      "fullsize", "A whole PoRep C2 in-process from a virtual C1: record, setup, prove, verify");
+  cmd->add_option("--proof-type", opt->proof_type, "Registered seal proof (name or id)")
+      ->capture_default_str();
+  cmd->add_option("--gpu", opt->gpu, "CUDA device for setup and proving (-1: the CPU)")
+      ->capture_default_str();
+  cmd->add_option("--partitions", opt->partitions, "Partitions to prove (0: all, then verify the C2)")
+      ->capture_default_str();
+  cmd->add_option("--witness-threads", opt->witness_threads,
+                  "Partitions whose witness is made at once")
+      ->capture_default_str();
+  cmd->add_option("--threads", opt->threads, "Threads of setup and the CPU backend (0: all)");
+  cmd->add_option("--seed", opt->seed, "Seed of the sector, toxic waste and (r, s)")
+      ->capture_default_str();
+  cmd->callback([opt] {
+#ifndef CUZK_BENCH_CUDA
+    if (opt->gpu >= 0) throw CLI::ValidationError("--gpu", "this build has no CUDA backend");
+#endif
+    run_fullsize(*opt);
+  });
+}
+
+}  // namespace cuzk::bench
