@@ -1,10 +1,13 @@
 // Precompiled synthesis of a real 2 KiB PoRep partition: matrices recorded from one sealed
 // sector, witness-only synthesis of another sector, and the sparse products give exactly the
 // ProvingAssignment that generic synthesis of that other sector gives — a, b, c, inputs, aux and
-// the three densities — and it satisfies the circuit. The circuit survives the cache file.
+// the three densities — and it satisfies the circuit. The circuit survives the cache file. The
+// same at 32 GiB (a virtual partition of 130 M constraints) is opt-in.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <string>
 
 #include <unistd.h>
@@ -17,6 +20,7 @@
 #include "r1cs/precompiled_file.hpp"
 #include "r1cs/recording_cs.hpp"
 #include "r1cs/witness_cs.hpp"
+#include "sealing/virtual_sector.hpp"
 
 namespace cuzk::filecoin {
 namespace {
@@ -57,6 +61,44 @@ TEST(PrecompiledPorep, TwoKiBPartitionEqualsGenericSynthesis) {
   std::filesystem::remove(path);
   EXPECT_EQ(loaded.digest(), pc.digest());
   EXPECT_TRUE(loaded.a() == pc.a() && loaded.b() == pc.b() && loaded.c() == pc.c());
+}
+
+// The same at full size, opt-in (CUZK_TEST_32G=1; ~45 GB of memory and a few minutes on one core
+// per synthesis): partition 0 of one virtual 32 GiB C1 recorded, partition 1 of another
+// synthesised generically and as a deferred witness computed by the CPU products (the pipeline's
+// path for a CPU backend) — the same a, b, c, inputs, aux and densities, all rows satisfied.
+TEST(PrecompiledPorep, ThirtyTwoGiBVirtualPartitionEqualsGenericSynthesis) {
+  if (std::getenv("CUZK_TEST_32G") == nullptr) GTEST_SKIP() << "set CUZK_TEST_32G=1 to run";
+  const auto proof = find_seal_proof(std::string_view("StackedDrg32GiBV1_1"));
+  ASSERT_TRUE(proof.ok());
+  const auto c1_of = [&](uint64_t seed) {
+    auto generated = sealing::generate_virtual_c1(sealing::seal_request_from_seed(**proof, 1000, 1, seed));
+    EXPECT_TRUE(generated.ok());
+    return std::move(generated).value().c1;
+  };
+  const SealCommitPhase1Output recorded_from = c1_of(1), proven = c1_of(2);
+  ASSERT_NE(recorded_from.comm_r, proven.comm_r);
+  std::shared_ptr<const r1cs::PrecompiledCircuit> pc;
+  {
+    r1cs::RecordingCS rec;
+    synthesize_stacked_partition(rec, recorded_from, 0);
+    rec.finalize();
+    pc = std::make_shared<const r1cs::PrecompiledCircuit>(r1cs::PrecompiledCircuit::from_recording(rec));
+  }
+  ASSERT_EQ(pc->num_constraints(), 130'278'541u);
+  r1cs::ProvingAssignment generic;
+  generic.reserve({pc->num_inputs(), pc->num_aux(), pc->num_constraints()});
+  synthesize_stacked_partition(generic, proven, 1);
+  generic.finalize();
+  r1cs::WitnessCS witness;
+  witness.reserve({pc->num_inputs(), pc->num_aux(), 0});
+  synthesize_stacked_partition(witness, proven, 1);
+  r1cs::ProvingAssignment pre;
+  r1cs::assign_deferred(pc, std::move(witness).take(), pre);
+  pre.finalize();
+  pre.materialize();
+  cuzk::testing::expect_same_assignment(generic, pre);
+  EXPECT_EQ(cuzk::testing::unsatisfied_rows(pre), 0u);
 }
 
 }  // namespace
