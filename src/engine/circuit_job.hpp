@@ -30,6 +30,10 @@ class CircuitJob {
   // Synthesises partition k into `out` (freshly cleared; the caller finalizes). May throw: the job
   // then fails with the exception's message.
   virtual void synthesize(unsigned partition, r1cs::ProvingAssignment& out) const = 0;
+  // Whether the next synthesize() will leave a/b/c deferred (ProvingAssignment::assign_deferred):
+  // then a backend that evaluates them keeps only the witness on the host, which the pipeline's
+  // memory estimate counts. A hint: wrong only when the precompiled path then fails and falls back.
+  virtual bool defers_abc() const { return false; }
 
   // The public inputs (without the constant one) partition k's proof must verify against. A job
   // that can derive them independently of synthesis does (PoRep: from the C1, as the chain's

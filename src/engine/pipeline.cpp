@@ -127,7 +127,11 @@ uint64_t Pipeline::estimate_bytes(const Task& task) const {
   }
   const uint64_t rows = sizes.num_constraints;
   const uint64_t vars = sizes.num_inputs + sizes.num_aux;
-  const uint64_t bytes = (3 * rows + 2 * vars) * kFrBytes;
+  // A partition whose a/b/c the backend's device computes holds no a/b/c on the host.
+  auto circuit = task.job->circuit();
+  const bool abc_on_device =
+      circuit && circuit->defers_abc() && backend_.evaluates_deferred_abc();
+  const uint64_t bytes = ((abc_on_device ? 0 : 3 * rows) + 2 * vars) * kFrBytes;
   return bytes + bytes / 8;  // densities, vector slack, the prover's small buffers
 }
 

@@ -8,7 +8,9 @@
 //   budget (idle parameter sets are evicted to make room), so the budget, not a worker count,
 //   bounds the memory of partitions in flight. The estimate is the witness and a/b/c (from the
 //   circuit's observed sizes, or the parameter file's bounds before the first partition) plus
-//   the prover's copies of the witness, and it stays reserved until finish() returns.
+//   the prover's copies of the witness — without a/b/c when the job's synthesis leaves them
+//   deferred and the backend computes them on its device — and it stays reserved until finish()
+//   returns.
 // - A CRITICAL job's synthesised partition (WinningPoSt) enters the channel even when the
 //   lookahead is full, so that it waits only for the partitions being proven.
 // - Prover workers take the highest-priority synthesised partition (the oldest among equals)

@@ -49,6 +49,7 @@ class PorepJob final : public CircuitJob {
     }
     filecoin::synthesize_stacked_partition(out, c1_, partition);
   }
+  bool defers_abc() const override { return precompiled_ && precompiled_->is_verified(circuit_id_); }
   std::vector<ff::Fr> public_inputs(unsigned partition,
                                     const r1cs::ProvingAssignment&) const override {
     return inputs_.at(partition);

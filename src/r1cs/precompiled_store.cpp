@@ -29,7 +29,7 @@ PrecompiledStore::Lookup PrecompiledStore::get(const std::string& circuit_id,
   Lookup out;
   if (e->circuit) {
     out.circuit = e->circuit;
-    out.verified = e->verified;
+    out.verified = e->verified.load();
     return out;
   }
   Stopwatch sw;
@@ -75,6 +75,12 @@ void PrecompiledStore::mark_verified(const std::string& circuit_id) {
   auto e = entry(circuit_id);
   std::lock_guard lock(e->mutex);
   e->verified = true;
+}
+
+bool PrecompiledStore::is_verified(const std::string& circuit_id) {
+  std::lock_guard lock(mutex_);
+  const auto it = entries_.find(circuit_id);
+  return it != entries_.end() && it->second->verified.load();
 }
 
 void PrecompiledStore::discard(const std::string& circuit_id, const PrecompiledCircuit* circuit) {

@@ -14,6 +14,7 @@
 // (assign_precompiled's `check`) and calls mark_verified(), or discard() on failure.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -42,6 +43,9 @@ class PrecompiledStore {
 
   Lookup get(const std::string& circuit_id, const Synthesize& synthesize);
   void mark_verified(const std::string& circuit_id);
+  // Whether circuit_id's circuit is held and known good (recorded here, or checked on a witness):
+  // its next synthesis will be deferred. Never waits for a recording in progress.
+  bool is_verified(const std::string& circuit_id);
   // Forgets `circuit` (if it is still the one held for the id) and deletes its cache file, so
   // that the next get() records the circuit anew and rewrites the file.
   void discard(const std::string& circuit_id, const PrecompiledCircuit* circuit);
@@ -54,7 +58,7 @@ class PrecompiledStore {
   struct Entry {
     std::mutex mutex;  // held while loading / recording
     std::shared_ptr<const PrecompiledCircuit> circuit;
-    bool verified = false;
+    std::atomic<bool> verified{false};  // written under `mutex`, read without it
   };
   std::shared_ptr<Entry> entry(const std::string& circuit_id);
 

@@ -150,9 +150,11 @@ TEST_F(PrecompiledFileTest, StoreRecordsLoadsAndReplacesADamagedFile) {
   const std::string dir = (dir_ / "cache").string();  // created on first write
   {
     PrecompiledStore store(dir);
+    EXPECT_FALSE(store.is_verified("d"));  // nothing held yet
     auto first = store.get("d", synth);
     EXPECT_EQ(first.source, PrecompiledStore::Source::kRecorded);
     EXPECT_TRUE(first.verified);
+    EXPECT_TRUE(store.is_verified("d"));  // recorded here: its next synthesis defers a/b/c
     EXPECT_TRUE(first.note.empty()) << first.note;
     auto second = store.get("d", synth);
     EXPECT_EQ(second.source, PrecompiledStore::Source::kMemory);
@@ -166,9 +168,11 @@ TEST_F(PrecompiledFileTest, StoreRecordsLoadsAndReplacesADamagedFile) {
     auto loaded = store.get("d", synth);
     EXPECT_EQ(loaded.source, PrecompiledStore::Source::kDisk);
     EXPECT_FALSE(loaded.verified);
+    EXPECT_FALSE(store.is_verified("d"));  // from disk: checked on its first witness first
     EXPECT_EQ(recordings, 1);
     store.mark_verified("d");
     EXPECT_TRUE(store.get("d", synth).verified);
+    EXPECT_TRUE(store.is_verified("d"));
   }
   std::vector<char> bytes = read_all(path);
   bytes[bytes.size() - 3] ^= 0x10;
@@ -182,6 +186,7 @@ TEST_F(PrecompiledFileTest, StoreRecordsLoadsAndReplacesADamagedFile) {
     EXPECT_NO_THROW(load_precompiled(path, "d"));  // rewritten
     // discard() forgets the circuit and deletes its file: the next get() records.
     store.discard("d", again.circuit.get());
+    EXPECT_FALSE(store.is_verified("d"));
     EXPECT_FALSE(fs::exists(path));
     EXPECT_EQ(store.get("d", synth).source, PrecompiledStore::Source::kRecorded);
     EXPECT_EQ(recordings, 3);
