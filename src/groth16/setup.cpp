@@ -157,7 +157,10 @@ Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threa
   ntt::inverse_ntt(*domain, lagrange, threads);
   report("lagrange", 1, 1);
 
-  auto [u, v, w] = cs.columns(lagrange);
+  auto columns = cs.columns(lagrange);  // not a structured binding: lambdas below capture them
+  std::vector<Fr>& u = columns[0];
+  std::vector<Fr>& v = columns[1];
+  std::vector<Fr>& w = columns[2];
   lagrange = {};
   report("columns", 1, 1);
 
