@@ -12,6 +12,10 @@
 //             a, b, c deferred (computed on the device next to the resident matrices, or by the
 //             CPU backend), proven, and checked on its own against its public inputs
 //   verify    the concatenated C2 proof batch-verified as Filecoin does (verify_porep_c2)
+// With --c2s N, N C2s (virtual C1s of seeds seed .. seed + N - 1, one circuit) go through the
+// prove stage back to back, witnesses of the next C2 made while the last one's partitions are
+// proven; each C2 is verified as it completes, and the steady state is the time between the
+// first and the last completion over N - 1.
 // Peak RSS is the kernel's high-water mark (VmHWM), reset at the start of every stage.
 #include <sys/resource.h>
 
@@ -56,7 +60,9 @@ struct FullsizeOptions {
   std::string proof_type = "StackedDrg2KiBV1_1";
   int gpu = -1;
   unsigned partitions = 0;  // 0: all
+  unsigned c2s = 1;
   unsigned witness_threads = 2;
+  unsigned max_ready = 0;  // witnesses waiting for the prover, at most (0: witness_threads)
   unsigned threads = 0;
   uint64_t seed = 1;
 };
@@ -103,13 +109,15 @@ class StageLog {
   std::vector<Row> rows_;
 };
 
-// Deferred witnesses of the partitions, made by `threads` workers, at most `threads` waiting.
+// Deferred witnesses of `partitions` partitions of each C1, in order, made by `threads` workers,
+// at most `max_ready` waiting for the prover.
 class WitnessQueue {
  public:
-  WitnessQueue(const filecoin::SealCommitPhase1Output& c1,
+  WitnessQueue(const std::vector<filecoin::SealCommitPhase1Output>& c1s,
                std::shared_ptr<const r1cs::PrecompiledCircuit> circuit, unsigned partitions,
-               unsigned threads)
-      : c1_(c1), circuit_(std::move(circuit)), partitions_(partitions) {
+               unsigned threads, unsigned max_ready)
+      : c1s_(c1s), circuit_(std::move(circuit)), partitions_(partitions),
+        max_ready_(max_ready) {
     for (unsigned t = 0; t < threads; ++t) workers_.emplace_back([this] { work(); });
   }
   ~WitnessQueue() {
@@ -121,6 +129,7 @@ class WitnessQueue {
     for (auto& w : workers_) w.join();
   }
   struct Item {
+    unsigned c2;
     unsigned partition;
     r1cs::ProvingAssignment assignment;
     double ms;
@@ -139,19 +148,21 @@ class WitnessQueue {
  private:
   void work() {
     for (;;) {
-      unsigned k;
+      unsigned c, k;
       {
         std::unique_lock lock(mutex_);
-        cv_.wait(lock, [&] { return stopping_ || ready_.size() < workers_.size(); });
-        if (stopping_ || next_ >= partitions_) return;
-        k = next_++;
+        cv_.wait(lock, [&] { return stopping_ || ready_.size() < max_ready_; });
+        if (stopping_ || next_ >= partitions_ * c1s_.size()) return;
+        c = next_ / partitions_;
+        k = next_ % partitions_;
+        ++next_;
       }
       try {
         Stopwatch sw;
         r1cs::WitnessCS cs;
         cs.reserve({circuit_->num_inputs(), circuit_->num_aux(), 0});
-        filecoin::synthesize_stacked_partition(cs, c1_, k);
-        Item item{k, {}, 0};
+        filecoin::synthesize_stacked_partition(cs, c1s_[c], k);
+        Item item{c, k, {}, 0};
         r1cs::assign_deferred(circuit_, std::move(cs).take(), item.assignment);
         item.assignment.finalize();
         item.ms = sw.total_ms();
@@ -165,9 +176,10 @@ class WitnessQueue {
     }
   }
 
-  const filecoin::SealCommitPhase1Output& c1_;
+  const std::vector<filecoin::SealCommitPhase1Output>& c1s_;
   std::shared_ptr<const r1cs::PrecompiledCircuit> circuit_;
   unsigned partitions_;
+  unsigned max_ready_;
   std::mutex mutex_;
   std::condition_variable cv_;
   std::deque<Item> ready_;
@@ -195,11 +207,20 @@ void run_fullsize(const FullsizeOptions& opt) {
   StageLog log;
 
   log.start();
-  auto generated = sealing::generate_virtual_c1(sealing::seal_request_from_seed(proof, 1000, 1, opt.seed));
-  if (!generated.ok()) throw std::runtime_error("virtual C1: " + generated.error().message);
-  const filecoin::SealCommitPhase1Output c1 = std::move(generated).value().c1;
-  const filecoin::PorepPublicValues values{c1.replica_id, c1.comm_d, c1.comm_r, c1.seed};
-  log.end("c1", std::string(proof.name) + ", " + std::to_string(all) + " partitions");
+  const unsigned n_c2 = std::max(1u, opt.c2s);
+  std::vector<filecoin::SealCommitPhase1Output> c1s;
+  std::vector<filecoin::PorepPublicValues> values;
+  for (unsigned i = 0; i < n_c2; ++i) {
+    auto generated =
+        sealing::generate_virtual_c1(sealing::seal_request_from_seed(proof, 1000, 1 + i, opt.seed + i));
+    if (!generated.ok()) throw std::runtime_error("virtual C1: " + generated.error().message);
+    c1s.push_back(std::move(generated).value().c1);
+    const auto& c1 = c1s.back();
+    values.push_back({c1.replica_id, c1.comm_d, c1.comm_r, c1.seed});
+  }
+  const filecoin::SealCommitPhase1Output& c1 = c1s[0];
+  log.end("c1", std::string(proof.name) + ", " + std::to_string(all) + " partitions, " +
+                    std::to_string(n_c2) + " C1(s)");
 
   log.start();
   std::shared_ptr<const r1cs::PrecompiledCircuit> circuit;
@@ -270,13 +291,18 @@ void run_fullsize(const FullsizeOptions& opt) {
   }
 
   log.start();
-  std::vector<groth16::Proof> proofs(partitions);
+  std::vector<std::vector<groth16::Proof>> proofs(n_c2, std::vector<groth16::Proof>(partitions));
+  std::vector<unsigned> proven(n_c2, 0);
+  std::vector<double> done_ms;  // when each C2's last partition was proven, in completion order
+  Stopwatch prove_sw;
   {
-    WitnessQueue witnesses(c1, circuit, partitions, std::max(1u, opt.witness_threads));
-    for (unsigned i = 0; i < partitions; ++i) {
+    const unsigned threads = std::max(1u, opt.witness_threads);
+    WitnessQueue witnesses(c1s, circuit, partitions, threads,
+                           opt.max_ready == 0 ? threads : opt.max_ready);
+    for (unsigned i = 0; i < partitions * n_c2; ++i) {
       WitnessQueue::Item item = witnesses.pop();
-      const unsigned k = item.partition;
-      auto inputs = filecoin::porep_public_inputs(proof, values, k);
+      const unsigned c = item.c2, k = item.partition;
+      auto inputs = filecoin::porep_public_inputs(proof, values[c], k);
       if (!inputs.ok()) throw std::runtime_error(inputs.error().message);
       const auto& have = item.assignment.inputs();
       if (!std::equal(have.begin() + 1, have.end(), inputs->begin(), inputs->end())) {
@@ -287,24 +313,32 @@ void run_fullsize(const FullsizeOptions& opt) {
       const groth16::Randomness rs{ff::Fr::random(rng), ff::Fr::random(rng)};
       const groth16::ProveOutput out = prover.prove(std::move(item.assignment), rs);
       const double prove_ms = sw.total_ms();
-      proofs[k] = out.proofs.at(0);
-      const bool ok = groth16::verify_proof(pvk, proofs[k], *inputs);
-      std::fprintf(stderr, "fullsize: partition %u: witness %.0f ms, prove %.0f ms [%s ], %s\n", k,
-                   item.ms, prove_ms, phases(out.timings).c_str(), ok ? "verified" : "INVALID");
+      proofs[c][k] = out.proofs.at(0);
+      const bool ok = groth16::verify_proof(pvk, proofs[c][k], *inputs);
+      std::fprintf(stderr, "fullsize: C2 %u partition %u: witness %.0f ms, prove %.0f ms [%s ], %s\n",
+                   c, k, item.ms, prove_ms, phases(out.timings).c_str(), ok ? "verified" : "INVALID");
       if (!ok) throw std::runtime_error("partition " + std::to_string(k) + ": proof does not verify");
+      if (++proven[c] < partitions) continue;
+      done_ms.push_back(prove_sw.total_ms());
+      if (partitions == all) {  // the whole C2, as Filecoin verifies it
+        const auto bytes = groth16::encode_proofs(proofs[c]);
+        const auto verified = filecoin::verify_porep_c2(pvk, proof, values[c], bytes);
+        if (!verified.ok()) throw std::runtime_error("C2 proof: " + verified.error().message);
+        std::fprintf(stderr, "fullsize: C2 %u: %zu-byte proof verified (%u partitions) at %.1f s\n",
+                     c, bytes.size(), *verified, done_ms.back() / 1000);
+      }
     }
   }
-  log.end("prove", std::to_string(partitions) + " partitions, " +
-                       std::to_string(std::max(1u, opt.witness_threads)) + " witness threads");
-
-  if (partitions == all) {
-    log.start();
-    const auto bytes = groth16::encode_proofs(proofs);
-    const auto verified = filecoin::verify_porep_c2(pvk, proof, values, bytes);
-    if (!verified.ok()) throw std::runtime_error("C2 proof: " + verified.error().message);
-    log.end("verify", std::to_string(bytes.size()) + "-byte C2 proof, " +
-                          std::to_string(*verified) + " partitions verified");
+  std::string note = std::to_string(n_c2) + " x " + std::to_string(partitions) + " partitions, " +
+                     std::to_string(std::max(1u, opt.witness_threads)) + " witness threads";
+  if (partitions == all) note += ", every C2 verified";
+  if (n_c2 > 1) {
+    char steady[96];
+    std::snprintf(steady, sizeof(steady), "; steady state %.1f s per C2",
+                  (done_ms.back() - done_ms.front()) / 1000 / double(n_c2 - 1));
+    note += steady;
   }
+  log.end("prove", note);
   log.print();
 }
 
@@ -322,6 +356,10 @@ void add_fullsize_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--witness-threads", opt->witness_threads,
                   "Partitions whose witness is made at once")
+      ->capture_default_str();
+  cmd->add_option("--max-ready", opt->max_ready,
+                  "Witnesses waiting for the prover, at most (0: --witness-threads)");
+  cmd->add_option("--c2s", opt->c2s, "C2s proven back to back (steady state from the second)")
       ->capture_default_str();
   cmd->add_option("--threads", opt->threads, "Threads of setup and the CPU backend (0: all)");
   cmd->add_option("--seed", opt->seed, "Seed of the sector, toxic waste and (r, s)")
