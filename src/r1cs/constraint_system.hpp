@@ -15,6 +15,10 @@
 //   is invoked only when wants_names() is true (TestConstraintSystem). Use the callable form for
 //   any name that needs formatting, so proving never builds strings. wants_names() is a flag
 //   fixed at construction, so a namespace guard on a prover costs two predictable branches.
+// * Constraints may be skipped when nobody reads them. wants_constraints() is false for a
+//   system that keeps only the witness (WitnessCS); a gadget whose linear combinations are costly
+//   to build may then call skip_constraints(n) instead of building and enforcing n constraints.
+//   Every other implementation wants its constraints, and skip_constraints() throws there.
 //
 // The public entry points are non-virtual and forward to protected *_impl hooks (NVI), so the
 // name-building overloads live in one place and implementations cannot hide them.
@@ -23,6 +27,7 @@
 #include <concepts>
 #include <cstddef>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -96,12 +101,19 @@ class ConstraintSystem {
   // True when names are recorded; name factories are invoked only then. Fixed at construction.
   bool wants_names() const { return wants_names_; }
 
+  // False when enforce() ignores its linear combinations (only the witness is kept). Fixed at
+  // construction.
+  bool wants_constraints() const { return wants_constraints_; }
+  // Counts n constraints that were not built; only where !wants_constraints().
+  void skip_constraints(size_t n) { skip_constraints_impl(n); }
+
   virtual size_t num_inputs() const = 0;  // including ONE
   virtual size_t num_aux() const = 0;
   virtual size_t num_constraints() const = 0;
 
  protected:
-  explicit ConstraintSystem(bool wants_names = false) : wants_names_(wants_names) {}
+  explicit ConstraintSystem(bool wants_names = false, bool wants_constraints = true)
+      : wants_names_(wants_names), wants_constraints_(wants_constraints) {}
   ConstraintSystem(const ConstraintSystem&) = default;
   ConstraintSystem(ConstraintSystem&&) = default;
   ConstraintSystem& operator=(const ConstraintSystem&) = default;
@@ -113,9 +125,13 @@ class ConstraintSystem {
                             const LinearCombination& c, std::string_view name) = 0;
   virtual void push_namespace_impl(std::string_view /*name*/) {}
   virtual void pop_namespace_impl() {}
+  virtual void skip_constraints_impl(size_t /*n*/) {
+    throw std::logic_error("skip_constraints on a constraint system that wants its constraints");
+  }
 
  private:
   bool wants_names_;
+  bool wants_constraints_;
 };
 
 // RAII namespace: pushes on construction, pops on destruction.

@@ -3,9 +3,9 @@
 // run as usual to compute their values, and the constraint evaluations that ProvingAssignment
 // would do per enforce() are done afterwards, all at once, as sparse matrix-vector products.
 //
-// The gadgets still build the LinearCombinations they pass to enforce() (the ConstraintSystem
-// interface takes them by reference, built); WitnessCS just does not read them. How much of
-// synthesis that leaves is measured in docs/perf/fullsize.md.
+// wants_constraints() is false: gadgets with costly linear combinations skip building them and
+// call skip_constraints(n); the others still build what they pass to enforce(), and WitnessCS
+// does not read it. How much of synthesis that leaves is measured in docs/perf/fullsize.md.
 //
 // Input 0 (ONE) is allocated by the constructor, as in every ConstraintSystem here, so inputs()
 // lines up with ProvingAssignment::inputs().
@@ -29,7 +29,9 @@ struct Witness {
 
 class WitnessCS final : public ConstraintSystem {
  public:
-  WitnessCS() { alloc_input_impl(Fr::one(), {}); }
+  WitnessCS() : ConstraintSystem(/*wants_names=*/false, /*wants_constraints=*/false) {
+    alloc_input_impl(Fr::one(), {});
+  }
 
   // Reserves the value vectors (num_constraints is ignored: nothing is stored per constraint).
   void reserve(const CircuitSizes& sizes) {
@@ -58,6 +60,7 @@ class WitnessCS final : public ConstraintSystem {
                     std::string_view) override {
     ++w_.num_constraints;
   }
+  void skip_constraints_impl(size_t n) override { w_.num_constraints += n; }
 
  private:
   Witness w_;
