@@ -3,6 +3,7 @@
 //   Generic        ProvingAssignment: synthesis evaluating every LC in enforce(), + finalize
 //                  (each variant allocates and frees its vectors per iteration, as the pipeline)
 //   WitnessOnly    WitnessCS: the same synthesis, enforce() does nothing
+//   WitnessParallel/t  the partition's challenges on t threads, each into its slice
 //   MatVec/t       assign_precompiled from a ready witness on t threads, + finalize
 //   Precompiled/t  WitnessOnly + MatVec/t: what replaces Generic
 //   Record         RecordingCS + PrecompiledCircuit::from_recording (once per circuit shape)
@@ -114,6 +115,19 @@ void BM_WitnessOnly(benchmark::State& state) {
   counters(state, c);
 }
 
+// The partition's challenges on t threads, each into its slice (stacked_partition_witness);
+// t = 1 is WitnessOnly through the slices (porep-2k and porep-8m partitions only).
+void BM_WitnessParallel(benchmark::State& state) {
+  Circuit& c = circuit(state.range(0));
+  const auto threads = unsigned(state.range(1));
+  for (auto _ : state) {
+    r1cs::Witness w =
+        filecoin::stacked_partition_witness(c.c1, 0, c.precompiled->sizes(), threads);
+    benchmark::DoNotOptimize(w.aux.data());
+  }
+  counters(state, c);
+}
+
 void BM_MatVec(benchmark::State& state) {
   Circuit& c = circuit(state.range(0));
   const auto threads = unsigned(state.range(1));
@@ -174,6 +188,7 @@ void BM_CacheLoad(benchmark::State& state) {
 #define PCE_BENCH(fn) BENCHMARK(fn)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1)
 PCE_BENCH(BM_Generic)->DenseRange(0, 2);
 PCE_BENCH(BM_WitnessOnly)->DenseRange(0, 2);
+PCE_BENCH(BM_WitnessParallel)->ArgsProduct({{0, 1}, {1, 2}});
 PCE_BENCH(BM_MatVec)->ArgsProduct({{0, 1, 2}, {1, 2}});
 PCE_BENCH(BM_Precompiled)->ArgsProduct({{0, 1, 2}, {1, 2}});
 PCE_BENCH(BM_Record)->DenseRange(0, 2);

@@ -8,7 +8,8 @@
 //             with --gpu
 //   upload    (--gpu) the parameters put on the device once, then dropped from host memory: the
 //             prover keeps the verifying key and the device copy only
-//   prove     every partition: witness only (WitnessCS; --witness-threads partitions at a time),
+//   prove     every partition: witness only (--witness-threads partitions at a time, each with its
+//             challenges on --challenge-threads threads: filecoin::stacked_partition_witness),
 //             a, b, c deferred (computed on the device next to the resident matrices, or by the
 //             CPU backend), proven, and checked on its own against its public inputs
 //   verify    the concatenated C2 proof batch-verified as Filecoin does (verify_porep_c2)
@@ -62,6 +63,7 @@ struct FullsizeOptions {
   unsigned partitions = 0;  // 0: all
   unsigned c2s = 1;
   unsigned witness_threads = 2;
+  unsigned challenge_threads = 1;
   unsigned max_ready = 0;  // witnesses waiting for the prover, at most (0: witness_threads)
   unsigned threads = 0;
   uint64_t seed = 1;
@@ -109,15 +111,15 @@ class StageLog {
   std::vector<Row> rows_;
 };
 
-// Deferred witnesses of `partitions` partitions of each C1, in order, made by `threads` workers,
-// at most `max_ready` waiting for the prover.
+// Deferred witnesses of `partitions` partitions of each C1, in order, made by `threads` workers
+// (each with its challenges on `challenge_threads`), at most `max_ready` waiting for the prover.
 class WitnessQueue {
  public:
   WitnessQueue(const std::vector<filecoin::SealCommitPhase1Output>& c1s,
                std::shared_ptr<const r1cs::PrecompiledCircuit> circuit, unsigned partitions,
-               unsigned threads, unsigned max_ready)
+               unsigned threads, unsigned challenge_threads, unsigned max_ready)
       : c1s_(c1s), circuit_(std::move(circuit)), partitions_(partitions),
-        max_ready_(max_ready) {
+        challenge_threads_(challenge_threads), max_ready_(max_ready) {
     for (unsigned t = 0; t < threads; ++t) workers_.emplace_back([this] { work(); });
   }
   ~WitnessQueue() {
@@ -159,11 +161,11 @@ class WitnessQueue {
       }
       try {
         Stopwatch sw;
-        r1cs::WitnessCS cs;
-        cs.reserve({circuit_->num_inputs(), circuit_->num_aux(), 0});
-        filecoin::synthesize_stacked_partition(cs, c1s_[c], k);
         Item item{c, k, {}, 0};
-        r1cs::assign_deferred(circuit_, std::move(cs).take(), item.assignment);
+        r1cs::assign_deferred(circuit_,
+                              filecoin::stacked_partition_witness(c1s_[c], k, circuit_->sizes(),
+                                                                  challenge_threads_),
+                              item.assignment);
         item.assignment.finalize();
         item.ms = sw.total_ms();
         std::lock_guard lock(mutex_);
@@ -179,6 +181,7 @@ class WitnessQueue {
   const std::vector<filecoin::SealCommitPhase1Output>& c1s_;
   std::shared_ptr<const r1cs::PrecompiledCircuit> circuit_;
   unsigned partitions_;
+  unsigned challenge_threads_;
   unsigned max_ready_;
   std::mutex mutex_;
   std::condition_variable cv_;
@@ -297,7 +300,7 @@ void run_fullsize(const FullsizeOptions& opt) {
   Stopwatch prove_sw;
   {
     const unsigned threads = std::max(1u, opt.witness_threads);
-    WitnessQueue witnesses(c1s, circuit, partitions, threads,
+    WitnessQueue witnesses(c1s, circuit, partitions, threads, opt.challenge_threads,
                            opt.max_ready == 0 ? threads : opt.max_ready);
     for (unsigned i = 0; i < partitions * n_c2; ++i) {
       WitnessQueue::Item item = witnesses.pop();
@@ -330,7 +333,8 @@ void run_fullsize(const FullsizeOptions& opt) {
     }
   }
   std::string note = std::to_string(n_c2) + " x " + std::to_string(partitions) + " partitions, " +
-                     std::to_string(std::max(1u, opt.witness_threads)) + " witness threads";
+                     std::to_string(std::max(1u, opt.witness_threads)) + " witness threads x " +
+                     std::to_string(opt.challenge_threads) + " challenge threads";
   if (partitions == all) note += ", every C2 verified";
   if (n_c2 > 1) {
     char steady[96];
@@ -356,6 +360,9 @@ void add_fullsize_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--witness-threads", opt->witness_threads,
                   "Partitions whose witness is made at once")
+      ->capture_default_str();
+  cmd->add_option("--challenge-threads", opt->challenge_threads,
+                  "Threads of one partition's witness, its challenges in parallel (0: all)")
       ->capture_default_str();
   cmd->add_option("--max-ready", opt->max_ready,
                   "Witnesses waiting for the prover, at most (0: --witness-threads)");

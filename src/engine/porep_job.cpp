@@ -14,7 +14,6 @@
 #include "filecoin/public_inputs.hpp"
 #include "filecoin/stacked_circuit.hpp"
 #include "r1cs/precompiled_circuit.hpp"
-#include "r1cs/witness_cs.hpp"
 #include "util/hex.hpp"
 
 namespace cuzk::engine {
@@ -26,9 +25,9 @@ class PorepJob final : public CircuitJob {
  public:
   PorepJob(SealCommitPhase1Output c1, std::vector<std::vector<ff::Fr>> inputs,
            const ProofRequest& request, std::shared_ptr<r1cs::PrecompiledStore> precompiled,
-           unsigned matvec_threads)
+           unsigned threads)
       : c1_(std::move(c1)), inputs_(std::move(inputs)), precompiled_(std::move(precompiled)),
-        matvec_threads_(matvec_threads),
+        threads_(threads),
         circuit_id_(c1_.registered_proof->circuit_id()),
         description_(std::string(c1_.registered_proof->name) + " miner " +
                      std::to_string(request.miner_id) + " sector " +
@@ -70,15 +69,14 @@ class PorepJob final : public CircuitJob {
                    r1cs::source_name(lookup.source), lookup.ms, circuit.num_constraints(),
                    double(circuit.memory_bytes()) / double(1 << 20));
     }
-    r1cs::WitnessCS witness;
-    witness.reserve({circuit.num_inputs(), circuit.num_aux(), 0});
-    filecoin::synthesize_stacked_partition(witness, c1_, partition);
+    r1cs::Witness witness =
+        filecoin::stacked_partition_witness(c1_, partition, circuit.sizes(), threads_);
     if (lookup.verified) {  // a/b/c left to the backend (or the pipeline: Pipeline::synthesize)
-      r1cs::assign_deferred(lookup.circuit, std::move(witness).take(), out);
+      r1cs::assign_deferred(lookup.circuit, std::move(witness), out);
       return true;
     }
     try {  // a circuit from disk: checked (a·b = c) on this first witness
-      r1cs::assign_precompiled(circuit, std::move(witness).take(), out, matvec_threads_,
+      r1cs::assign_precompiled(circuit, std::move(witness), out, threads_,
                                /*check=*/true);
     } catch (const std::invalid_argument& e) {
       spdlog::warn("precompiled circuit {} from {} does not fit this build's circuit, discarded: {}",
@@ -93,7 +91,7 @@ class PorepJob final : public CircuitJob {
   SealCommitPhase1Output c1_;
   std::vector<std::vector<ff::Fr>> inputs_;  // [partition]
   std::shared_ptr<r1cs::PrecompiledStore> precompiled_;  // null: generic synthesis
-  unsigned matvec_threads_;
+  unsigned threads_;  // of one partition's precompiled synthesis
   std::string circuit_id_, description_;
 };
 
@@ -101,7 +99,7 @@ class PorepJob final : public CircuitJob {
 
 Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
     const ProofRequest& request, unsigned check_threads,
-    std::shared_ptr<r1cs::PrecompiledStore> precompiled, unsigned matvec_threads) {
+    std::shared_ptr<r1cs::PrecompiledStore> precompiled, unsigned threads) {
   auto type = filecoin::find_seal_proof(request.registered_proof);
   if (!type) return invalid_request("registered_proof: " + type.error().message);
   const auto* proof = *type;
@@ -153,7 +151,7 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
   }
   return std::unique_ptr<CircuitJob>(
       std::make_unique<PorepJob>(std::move(c1).value(), std::move(inputs), request,
-                                 std::move(precompiled), matvec_threads));
+                                 std::move(precompiled), threads));
 }
 
 }  // namespace cuzk::engine

@@ -12,7 +12,7 @@
 // filecoin::porep_public_inputs — computed from the C1, independently of synthesis.
 //
 // With a PrecompiledStore ([synthesis] precompiled = true), partitions are synthesised as witness
-// only plus the precompiled matrices' sparse products (r1cs/precompiled_circuit.hpp), which gives
+// only (the challenges on several threads, each into its slice of the witness) plus the precompiled matrices' sparse products (r1cs/precompiled_circuit.hpp), which gives
 // the same ProvingAssignment. The first partition of a circuit id loads the store's cache file or
 // records the circuit from its own C1; a circuit loaded from disk is checked (a·b = c) on its
 // first witness and discarded if it does not fit. Once a circuit is known good, the products are
@@ -31,10 +31,11 @@
 
 namespace cuzk::engine {
 
-// precompiled: null for generic synthesis. matvec_threads: threads of the sparse products per
-// partition (0 = all cores).
+// precompiled: null for generic synthesis. threads: of one partition's precompiled synthesis —
+// its challenges' witness (filecoin::stacked_partition_witness) and, for a circuit from disk, the
+// sparse products that check it (0 = all cores).
 Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
     const ProofRequest& request, unsigned check_threads = 0,
-    std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr, unsigned matvec_threads = 0);
+    std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr, unsigned threads = 0);
 
 }  // namespace cuzk::engine

@@ -13,6 +13,8 @@
 #include "gadgets/uint64.hpp"
 #include "hash/node32.hpp"
 #include "hash/poseidon_params.hpp"
+#include "r1cs/witness_slice_cs.hpp"
+#include "util/parallel.hpp"
 
 namespace cuzk::filecoin {
 
@@ -81,10 +83,17 @@ std::vector<AllocatedNum> parent_column(ConstraintSystem& cs, const ColumnProof&
   return rows;
 }
 
+// What every challenge reuses from the top level.
+struct TopNums {
+  Bits replica_id_bits;
+  AllocatedNum comm_d, comm_c, comm_r_last;
+};
+
 void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape,
                           const ShapeSizes& sizes, const VanillaSealProof& proof,
-                          const Bits& replica_id_bits, const AllocatedNum& comm_d,
-                          const AllocatedNum& comm_c, const AllocatedNum& comm_r_last) {
+                          const TopNums& top) {
+  const Bits& replica_id_bits = top.replica_id_bits;
+  const AllocatedNum &comm_d = top.comm_d, &comm_c = top.comm_c, &comm_r_last = top.comm_r_last;
   const auto& columns = proof.replica_column_proofs;
   if (columns.drg_parents.size() != kDrgDegree || columns.exp_parents.size() != kExpanderDegree)
     throw std::invalid_argument("stacked circuit: a challenge needs 6 DRG and 8 expander parents");
@@ -209,54 +218,55 @@ StackedCircuitShape stacked_circuit_shape(const PorepSectorConfig& sector) {
   return {sector.layers, sector.log2_nodes, sector.tree_shape, sector.challenges_per_partition};
 }
 
-void synthesize_stacked_circuit(ConstraintSystem& cs, const StackedCircuitShape& shape,
-                                const StackedTopWitness& top,
-                                std::span<const VanillaSealProof> proofs) {
+namespace {
+
+void check_challenge_count(const StackedCircuitShape& shape,
+                           std::span<const VanillaSealProof> proofs) {
   if (proofs.size() != shape.challenges)
     throw std::invalid_argument("stacked circuit: " + std::to_string(proofs.size()) +
                                 " challenge proofs, the shape needs " +
                                 std::to_string(shape.challenges));
-  const ShapeSizes sizes = shape_sizes(shape);
+}
 
+// The top level: the three public inputs, comm_r_last, comm_c and comm_r = H(comm_c || comm_r_last).
+TopNums synthesize_top(ConstraintSystem& cs, const StackedTopWitness& top) {
+  TopNums nums;
   AllocatedNum replica_id = alloc_input(cs, top.replica_id, "replica_id");
-  Bits replica_id_bits;
   {
     Namespace ns(cs, "replica_id_bits");
-    replica_id_bits = message_bits(cs, replica_id);
+    nums.replica_id_bits = message_bits(cs, replica_id);
   }
-  AllocatedNum comm_d = alloc_input(cs, top.comm_d, "comm_d");
+  nums.comm_d = alloc_input(cs, top.comm_d, "comm_d");
   AllocatedNum comm_r = alloc_input(cs, top.comm_r, "comm_r");
-  AllocatedNum comm_r_last, comm_c;
   {
     Namespace ns(cs, "comm_r_last");
-    comm_r_last = AllocatedNum::alloc(cs, circuit_fr(top.comm_r_last, "comm_r_last"));
+    nums.comm_r_last = AllocatedNum::alloc(cs, circuit_fr(top.comm_r_last, "comm_r_last"));
   }
   {
     Namespace ns(cs, "comm_c");
-    comm_c = AllocatedNum::alloc(cs, circuit_fr(top.comm_c, "comm_c"));
+    nums.comm_c = AllocatedNum::alloc(cs, circuit_fr(top.comm_c, "comm_c"));
   }
+  AllocatedNum hash;
   {
-    AllocatedNum hash;
-    {
-      Namespace ns(cs, "H_comm_c_comm_r_last");
-      const AllocatedNum pair[] = {comm_c, comm_r_last};
-      hash = gadgets::poseidon_hash_circuit(cs, pair, hash::poseidon_params(2));
-    }
-    cs.enforce(r1cs::LinearCombination(comm_r.variable()),
-               r1cs::LinearCombination(ConstraintSystem::one()),
-               r1cs::LinearCombination(hash.variable()),
-               "enforce comm_r = H(comm_c || comm_r_last)");
+    Namespace ns(cs, "H_comm_c_comm_r_last");
+    const AllocatedNum pair[] = {nums.comm_c, nums.comm_r_last};
+    hash = gadgets::poseidon_hash_circuit(cs, pair, hash::poseidon_params(2));
   }
-
-  for (size_t i = 0; i < proofs.size(); ++i) {
-    Namespace ns(cs, [&] { return "challenge_" + std::to_string(i); });
-    synthesize_challenge(cs, shape, sizes, proofs[i], replica_id_bits, comm_d, comm_c,
-                         comm_r_last);
-  }
+  cs.enforce(r1cs::LinearCombination(comm_r.variable()),
+             r1cs::LinearCombination(ConstraintSystem::one()),
+             r1cs::LinearCombination(hash.variable()),
+             "enforce comm_r = H(comm_c || comm_r_last)");
+  return nums;
 }
 
-void synthesize_stacked_partition(ConstraintSystem& cs, const SealCommitPhase1Output& c1,
-                                  unsigned partition) {
+// A partition's top-level values and challenge proofs, checked.
+struct PartitionWitness {
+  StackedCircuitShape shape;
+  StackedTopWitness top;
+  std::span<const VanillaSealProof> proofs;
+};
+
+PartitionWitness partition_witness(const SealCommitPhase1Output& c1, unsigned partition) {
   if (c1.registered_proof == nullptr)
     throw std::invalid_argument("stacked circuit: the C1 has no registered proof");
   if (partition >= c1.vanilla_proofs.size())
@@ -264,14 +274,78 @@ void synthesize_stacked_partition(ConstraintSystem& cs, const SealCommitPhase1Ou
                                 " of " + std::to_string(c1.vanilla_proofs.size()));
   const auto& proofs = c1.vanilla_proofs[partition];
   if (proofs.empty()) throw std::invalid_argument("stacked circuit: a partition has no proofs");
-  StackedTopWitness top;
-  top.replica_id = c1.replica_id;
-  top.comm_d = c1.comm_d;
-  top.comm_r = c1.comm_r;
-  top.comm_r_last = proofs[0].comm_r_last_proof.root;
-  top.comm_c = proofs[0].replica_column_proofs.c_x.inclusion_proof.root;
-  synthesize_stacked_circuit(cs, stacked_circuit_shape(*c1.registered_proof->sector), top,
-                             proofs);
+  PartitionWitness p;
+  p.shape = stacked_circuit_shape(*c1.registered_proof->sector);
+  p.top.replica_id = c1.replica_id;
+  p.top.comm_d = c1.comm_d;
+  p.top.comm_r = c1.comm_r;
+  p.top.comm_r_last = proofs[0].comm_r_last_proof.root;
+  p.top.comm_c = proofs[0].replica_column_proofs.c_x.inclusion_proof.root;
+  p.proofs = proofs;
+  return p;
+}
+
+}  // namespace
+
+void synthesize_stacked_circuit(ConstraintSystem& cs, const StackedCircuitShape& shape,
+                                const StackedTopWitness& top,
+                                std::span<const VanillaSealProof> proofs) {
+  check_challenge_count(shape, proofs);
+  const ShapeSizes sizes = shape_sizes(shape);
+  const TopNums nums = synthesize_top(cs, top);
+  for (size_t i = 0; i < proofs.size(); ++i) {
+    Namespace ns(cs, [&] { return "challenge_" + std::to_string(i); });
+    synthesize_challenge(cs, shape, sizes, proofs[i], nums);
+  }
+}
+
+void synthesize_stacked_partition(ConstraintSystem& cs, const SealCommitPhase1Output& c1,
+                                  unsigned partition) {
+  const PartitionWitness p = partition_witness(c1, partition);
+  synthesize_stacked_circuit(cs, p.shape, p.top, p.proofs);
+}
+
+r1cs::Witness stacked_partition_witness(const SealCommitPhase1Output& c1, unsigned partition,
+                                        const r1cs::CircuitSizes& sizes, unsigned threads) {
+  const PartitionWitness p = partition_witness(c1, partition);
+  check_challenge_count(p.shape, p.proofs);
+  const ShapeSizes levels = shape_sizes(p.shape);
+
+  r1cs::WitnessCS top_cs;
+  top_cs.reserve(sizes);
+  const TopNums nums = synthesize_top(top_cs, p.top);
+  r1cs::Witness w = std::move(top_cs).take();
+
+  // Every challenge allocates the same numbers of values: the rest of the circuit, split evenly.
+  const size_t n = p.proofs.size(), top_aux = w.aux.size(), top_inputs = w.inputs.size();
+  if (sizes.num_aux < top_aux || sizes.num_inputs < top_inputs ||
+      (sizes.num_aux - top_aux) % n != 0 || (sizes.num_inputs - top_inputs) % n != 0)
+    throw std::invalid_argument("stacked witness: a circuit of " + std::to_string(sizes.num_aux) +
+                                " aux and " + std::to_string(sizes.num_inputs) +
+                                " inputs does not split into " + std::to_string(n) +
+                                " equal challenges after the top level's " +
+                                std::to_string(top_aux) + " and " + std::to_string(top_inputs));
+  const size_t aux_each = (sizes.num_aux - top_aux) / n;
+  const size_t inputs_each = (sizes.num_inputs - top_inputs) / n;
+  w.aux.resize(sizes.num_aux);
+  w.inputs.resize(sizes.num_inputs);
+
+  std::vector<size_t> constraints(n);
+  parallel_chunks(n, n, threads, [&](size_t i, size_t, size_t) {
+    const size_t aux_at = top_aux + i * aux_each, inputs_at = top_inputs + i * inputs_each;
+    r1cs::WitnessSliceCS cs(std::span(w.aux).subspan(aux_at, aux_each), aux_at,
+                            std::span(w.inputs).subspan(inputs_at, inputs_each), inputs_at);
+    synthesize_challenge(cs, p.shape, levels, p.proofs[i], nums);
+    if (cs.aux_written() != aux_each || cs.inputs_written() != inputs_each)
+      throw std::invalid_argument(
+          "stacked witness: challenge " + std::to_string(i) + " allocated " +
+          std::to_string(cs.aux_written()) + " aux and " + std::to_string(cs.inputs_written()) +
+          " inputs, its share of the circuit is " + std::to_string(aux_each) + " and " +
+          std::to_string(inputs_each));
+    constraints[i] = cs.num_constraints();
+  });
+  for (size_t c : constraints) w.num_constraints += c;
+  return w;
 }
 
 VanillaSealProof blank_vanilla_proof(const StackedCircuitShape& shape) {

@@ -23,6 +23,7 @@
 #include "gadgets/uint64.hpp"
 #include "hash/merkle_tree.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::filecoin {
 
@@ -54,6 +55,15 @@ void synthesize_stacked_circuit(r1cs::ConstraintSystem& cs, const StackedCircuit
 // Partition `partition` of a C1 (comm_r_last and comm_c from its first challenge's proofs).
 void synthesize_stacked_partition(r1cs::ConstraintSystem& cs, const SealCommitPhase1Output& c1,
                                   unsigned partition);
+
+// Witness only (r1cs::WitnessCS) of partition `partition`, equal value for value to
+// WitnessCS over synthesize_stacked_partition, with the challenges synthesised on up to
+// `threads` threads (0 = all cores), each straight into its place (r1cs/witness_slice_cs.hpp).
+// `sizes` are the circuit's (a PrecompiledCircuit's): every challenge gets an equal share of
+// what follows the top level. Throws std::invalid_argument when they do not split that way or a
+// challenge does not fill its share.
+r1cs::Witness stacked_partition_witness(const SealCommitPhase1Output& c1, unsigned partition,
+                                        const r1cs::CircuitSizes& sizes, unsigned threads);
 
 // The circuit with every witness value zero (setup, circuit-info).
 void synthesize_stacked_blank(r1cs::ConstraintSystem& cs, const StackedCircuitShape& shape);

@@ -65,6 +65,7 @@ class PrecompiledCircuit {
   size_t num_inputs() const { return num_inputs_; }  // ONE included
   size_t num_aux() const { return num_aux_; }
   size_t num_constraints() const { return num_constraints_; }  // enforced, input rows excluded
+  CircuitSizes sizes() const { return {num_inputs_, num_aux_, num_constraints_}; }
   const std::vector<Fr>& coeffs() const { return coeffs_; }
   const IndexedCsr& a() const { return a_; }
   const IndexedCsr& b() const { return b_; }

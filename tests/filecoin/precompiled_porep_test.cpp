@@ -2,7 +2,8 @@
 // sector, witness-only synthesis of another sector, and the sparse products give exactly the
 // ProvingAssignment that generic synthesis of that other sector gives — a, b, c, inputs, aux and
 // the three densities — and it satisfies the circuit. The circuit survives the cache file. The
-// same at 32 GiB (a virtual partition of 130 M constraints) is opt-in.
+// witness with the challenges on several threads equals the serial one. The same at 32 GiB (a
+// virtual partition of 130 M constraints) is opt-in.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -63,9 +64,56 @@ TEST(PrecompiledPorep, TwoKiBPartitionEqualsGenericSynthesis) {
   EXPECT_TRUE(loaded.a() == pc.a() && loaded.b() == pc.b() && loaded.c() == pc.c());
 }
 
+void expect_same_witness(const r1cs::Witness& expected, const r1cs::Witness& actual) {
+  EXPECT_EQ(expected.num_constraints, actual.num_constraints);
+  EXPECT_TRUE(expected.inputs == actual.inputs);
+  ASSERT_EQ(expected.aux.size(), actual.aux.size());
+  size_t differing = 0;
+  for (size_t i = 0; i < expected.aux.size(); ++i) differing += expected.aux[i] != actual.aux[i];
+  EXPECT_EQ(differing, 0u);
+}
+
+// The partition's challenges on several threads, each written into its slice: the same witness
+// as one WitnessCS over the whole partition, for a real 2 KiB sector and a virtual 8 MiB one
+// (more challenges than threads), at 1, 3 and all threads.
+TEST(PrecompiledPorep, ParallelChallengeWitnessEqualsSerial) {
+  const auto proof_2k = find_seal_proof(std::string_view("StackedDrg2KiBV1_1"));
+  const auto proof_8m = find_seal_proof(std::string_view("StackedDrg8MiBV1_1"));
+  ASSERT_TRUE(proof_2k.ok() && proof_8m.ok());
+  auto generated =
+      sealing::generate_virtual_c1(sealing::seal_request_from_seed(**proof_8m, 1000, 1, 3));
+  ASSERT_TRUE(generated.ok());
+  const SealCommitPhase1Output c1s[] = {testing::make_full_c1(**proof_2k, {.rng_seed = 2}),
+                                        std::move(generated).value().c1};
+  for (const SealCommitPhase1Output& c1 : c1s) {
+    SCOPED_TRACE(c1.registered_proof->name);
+    r1cs::WitnessCS serial;
+    synthesize_stacked_partition(serial, c1, 0);
+    const r1cs::Witness& expected = serial.witness();
+    const r1cs::CircuitSizes sizes{expected.inputs.size(), expected.aux.size(),
+                                   expected.num_constraints};
+    ASSERT_GT(c1.vanilla_proofs[0].size(), 1u);
+    for (unsigned threads : {1u, 3u, 0u}) {
+      SCOPED_TRACE(threads);
+      expect_same_witness(expected, stacked_partition_witness(c1, 0, sizes, threads));
+    }
+    // Sizes that do not split into equal challenges, or that split into the wrong shares.
+    r1cs::CircuitSizes odd = sizes;
+    odd.num_aux += 1;
+    EXPECT_THROW(stacked_partition_witness(c1, 0, odd, 2), std::invalid_argument);
+    r1cs::CircuitSizes bigger = sizes;
+    bigger.num_aux += c1.vanilla_proofs[0].size();
+    EXPECT_THROW(stacked_partition_witness(c1, 0, bigger, 2), std::invalid_argument);
+    r1cs::CircuitSizes smaller = sizes;
+    smaller.num_aux -= c1.vanilla_proofs[0].size();
+    EXPECT_THROW(stacked_partition_witness(c1, 0, smaller, 2), std::length_error);
+  }
+}
+
 // The same at full size, opt-in (CUZK_TEST_32G=1; ~45 GB of memory and a few minutes on one core
 // per synthesis): partition 0 of one virtual 32 GiB C1 recorded, partition 1 of another
-// synthesised generically and as a deferred witness computed by the CPU products (the pipeline's
+// synthesised generically and as a deferred witness (its challenges on every core, each into its
+// slice) computed by the CPU products (the pipeline's
 // path for a CPU backend) — the same a, b, c, inputs, aux and densities, all rows satisfied.
 TEST(PrecompiledPorep, ThirtyTwoGiBVirtualPartitionEqualsGenericSynthesis) {
   if (std::getenv("CUZK_TEST_32G") == nullptr) GTEST_SKIP() << "set CUZK_TEST_32G=1 to run";
@@ -90,11 +138,8 @@ TEST(PrecompiledPorep, ThirtyTwoGiBVirtualPartitionEqualsGenericSynthesis) {
   generic.reserve({pc->num_inputs(), pc->num_aux(), pc->num_constraints()});
   synthesize_stacked_partition(generic, proven, 1);
   generic.finalize();
-  r1cs::WitnessCS witness;
-  witness.reserve({pc->num_inputs(), pc->num_aux(), 0});
-  synthesize_stacked_partition(witness, proven, 1);
   r1cs::ProvingAssignment pre;
-  r1cs::assign_deferred(pc, std::move(witness).take(), pre);
+  r1cs::assign_deferred(pc, stacked_partition_witness(proven, 1, pc->sizes(), 0), pre);
   pre.finalize();
   pre.materialize();
   cuzk::testing::expect_same_assignment(generic, pre);
