@@ -17,53 +17,62 @@ Fr bit_value(bool b) {
   return b ? Fr::one() : Fr::zero();
 }
 
+// A new variable `name` holding the bit `value`, and the one constraint that defines it:
+// enforce(var) builds and enforces it where constraints are wanted; a witness-only system only
+// counts it.
+template <class Enforce>
+AllocatedBit new_bit(ConstraintSystem& cs, bool value, const char* name, Enforce&& enforce) {
+  const Variable var = cs.alloc(bit_value(value), name);
+  if (!cs.wants_constraints()) {
+    cs.skip_constraints(1);
+  } else {
+    enforce(var);
+  }
+  return AllocatedBit::assume_boolean(var, value);
+}
+
 }  // namespace
 
 AllocatedBit AllocatedBit::alloc(ConstraintSystem& cs, bool value) {
-  const Variable var = cs.alloc(bit_value(value), "boolean");
-  cs.enforce(lc_of({kFrOne * kOneVar, kFrMinusOne * var}), var, LinearCombination(),
-             "boolean constraint");
-  return AllocatedBit(var, value);
+  return new_bit(cs, value, "boolean", [&](Variable var) {
+    cs.enforce(lc_of({kFrOne * kOneVar, kFrMinusOne * var}), var, LinearCombination(),
+               "boolean constraint");
+  });
 }
 
 AllocatedBit AllocatedBit::alloc_conditionally(ConstraintSystem& cs, bool value,
                                                const AllocatedBit& must_be_false) {
-  const Variable var = cs.alloc(bit_value(value), "boolean");
-  cs.enforce(lc_of({kFrOne * kOneVar, kFrMinusOne * must_be_false.variable(), kFrMinusOne * var}),
-             var, LinearCombination(), "boolean constraint");
-  return AllocatedBit(var, value);
+  return new_bit(cs, value, "boolean", [&](Variable var) {
+    cs.enforce(lc_of({kFrOne * kOneVar, kFrMinusOne * must_be_false.variable(), kFrMinusOne * var}),
+               var, LinearCombination(), "boolean constraint");
+  });
 }
 
 AllocatedBit xor_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
-  const bool value = a.value() != b.value();
-  const Variable c = cs.alloc(bit_value(value), "xor result");
-  cs.enforce(lc_of({kFrOne * a.variable(), kFrOne * a.variable()}), b.variable(),
-             lc_of({kFrOne * a.variable(), kFrOne * b.variable(), kFrMinusOne * c}),
-             "xor constraint");
-  return AllocatedBit::assume_boolean(c, value);
+  return new_bit(cs, a.value() != b.value(), "xor result", [&](Variable c) {
+    cs.enforce(lc_of({kFrOne * a.variable(), kFrOne * a.variable()}), b.variable(),
+               lc_of({kFrOne * a.variable(), kFrOne * b.variable(), kFrMinusOne * c}),
+               "xor constraint");
+  });
 }
 
 AllocatedBit and_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
-  const bool value = a.value() && b.value();
-  const Variable c = cs.alloc(bit_value(value), "and result");
-  cs.enforce(a.variable(), b.variable(), c, "and constraint");
-  return AllocatedBit::assume_boolean(c, value);
+  return new_bit(cs, a.value() && b.value(), "and result",
+                 [&](Variable c) { cs.enforce(a.variable(), b.variable(), c, "and constraint"); });
 }
 
 AllocatedBit and_not_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
-  const bool value = a.value() && !b.value();
-  const Variable c = cs.alloc(bit_value(value), "and not result");
-  cs.enforce(a.variable(), lc_of({kFrOne * kOneVar, kFrMinusOne * b.variable()}), c,
-             "and not constraint");
-  return AllocatedBit::assume_boolean(c, value);
+  return new_bit(cs, a.value() && !b.value(), "and not result", [&](Variable c) {
+    cs.enforce(a.variable(), lc_of({kFrOne * kOneVar, kFrMinusOne * b.variable()}), c,
+               "and not constraint");
+  });
 }
 
 AllocatedBit nor_bits(ConstraintSystem& cs, const AllocatedBit& a, const AllocatedBit& b) {
-  const bool value = !a.value() && !b.value();
-  const Variable c = cs.alloc(bit_value(value), "nor result");
-  cs.enforce(lc_of({kFrOne * kOneVar, kFrMinusOne * a.variable()}),
-             lc_of({kFrOne * kOneVar, kFrMinusOne * b.variable()}), c, "nor constraint");
-  return AllocatedBit::assume_boolean(c, value);
+  return new_bit(cs, !a.value() && !b.value(), "nor result", [&](Variable c) {
+    cs.enforce(lc_of({kFrOne * kOneVar, kFrMinusOne * a.variable()}),
+               lc_of({kFrOne * kOneVar, kFrMinusOne * b.variable()}), c, "nor constraint");
+  });
 }
 
 using Kind = Boolean::Kind;
@@ -111,13 +120,13 @@ Boolean sha256_ch(ConstraintSystem& cs, const Boolean& a, const Boolean& b, cons
   if (is_true(c)) return and_bits(cs, a, b.negated()).negated();
   if (is_true(b)) return and_bits(cs, a.negated(), c.negated()).negated();
   // a constant true, or all three allocated: the generic gadget.
-  const Variable ch = cs.alloc(bit_value(value), "ch");
-  LinearCombination lhs, out(ch);  // (b - c) * a = ch - c
-  b.add_to(lhs, kFrOne);
-  c.add_to(lhs, kFrMinusOne);
-  c.add_to(out, kFrMinusOne);
-  cs.enforce(lhs, a.lc(), out, "ch computation");
-  return Boolean(AllocatedBit::assume_boolean(ch, value));
+  return Boolean(new_bit(cs, value, "ch", [&](Variable ch) {
+    LinearCombination lhs, out(ch);  // (b - c) * a = ch - c
+    b.add_to(lhs, kFrOne);
+    c.add_to(lhs, kFrMinusOne);
+    c.add_to(out, kFrMinusOne);
+    cs.enforce(lhs, a.lc(), out, "ch computation");
+  }));
 }
 
 Boolean sha256_maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b, const Boolean& c) {
@@ -139,6 +148,11 @@ Boolean sha256_maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b, con
     r1cs::Namespace ns(cs, "b and c");
     bc = and_bits(cs, b, c);
   }
+  const Boolean result(AllocatedBit::assume_boolean(maj, value));
+  if (!cs.wants_constraints()) {
+    cs.skip_constraints(1);
+    return result;
+  }
   LinearCombination lhs, out;  // (2 bc - b - c) * a = bc - maj
   bc.add_to(lhs, kFrOne);
   bc.add_to(lhs, kFrOne);
@@ -147,7 +161,7 @@ Boolean sha256_maj(ConstraintSystem& cs, const Boolean& a, const Boolean& b, con
   bc.add_to(out, kFrOne);
   out.add(maj, kFrMinusOne);
   cs.enforce(lhs, a.lc(), out, "maj computation");
-  return Boolean(AllocatedBit::assume_boolean(maj, value));
+  return result;
 }
 
 void enforce_equal(ConstraintSystem& cs, const Boolean& a, const Boolean& b) {

@@ -8,6 +8,9 @@
 //   AllocatedBit operations, so a constant operand costs nothing.
 //
 // Values are eager (the ConstraintSystem takes values, not closures): every bit knows its value.
+// On a witness-only system (!cs.wants_constraints()) every operation allocates the same
+// variables with the same values and counts its constraints (skip_constraints) without building
+// their linear combinations.
 // Costs (constraints): alloc 1; xor / and / and_not / nor of allocated bits 1 (plus one new
 // variable); sha256_ch 1 and sha256_maj 2 with three allocated inputs; fewer with constants.
 //

@@ -94,8 +94,12 @@ AllocatedNum pick(ConstraintSystem& cs, const Boolean& condition, const Allocate
     Namespace ns(cs, "pick result");
     c = AllocatedNum::alloc(cs, condition.value() ? a.value() : b.value());
   }
-  cs.enforce(LinearCombination(b.variable()) - a.variable(), condition.lc(),
-             LinearCombination(b.variable()) - c.variable(), "pick");
+  if (!cs.wants_constraints()) {
+    cs.skip_constraints(1);
+  } else {
+    cs.enforce(LinearCombination(b.variable()) - a.variable(), condition.lc(),
+               LinearCombination(b.variable()) - c.variable(), "pick");
+  }
   return c;
 }
 

@@ -10,7 +10,9 @@
 // bellperson's Drop does, unless an exception is unwinding.
 //
 // The sides are collected as raw terms (LcBuilder) and sorted once per emitted constraint; the
-// result is the LC bellpepper builds term by term (see lc_builder.hpp).
+// result is the LC bellpepper builds term by term (see lc_builder.hpp). On a witness-only system
+// (!cs.wants_constraints()) only the bit count is kept: the side callbacks are not called, and a
+// batch is counted (skip_constraints) at the moment it would have been emitted.
 #pragma once
 
 #include <exception>
@@ -51,8 +53,10 @@ class MultiEq {
                                   " bits does not fit in the field's capacity");
     }
     if (kCapacity <= bits_used_ + num_bits) emit();
-    add_lhs(lhs_, bits_used_);
-    add_rhs(rhs_, bits_used_);
+    if (cs_.wants_constraints()) {
+      add_lhs(lhs_, bits_used_);
+      add_rhs(rhs_, bits_used_);
+    }
     bits_used_ += num_bits;
   }
 

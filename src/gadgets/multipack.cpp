@@ -3,21 +3,33 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 namespace cuzk::gadgets {
 
 namespace {
 
-// sum 2^i bits[i] as an LC and its value.
-LinearCombination packing_lc(std::span<const Boolean> bits, Fr& value) {
-  LcBuilder lc;
-  lc.reserve(2 * bits.size());
-  value = Fr::zero();
+// sum 2^i bits[i], the value of the packing.
+Fr packed_value(std::span<const Boolean> bits) {
+  Fr value = Fr::zero();
   for (size_t i = 0; i < bits.size(); ++i) {
-    bits[i].add_to(lc, pow2(i));
     if (bits[i].value()) value += pow2(i);
   }
-  return lc.build();
+  return value;
+}
+
+// (sum 2^i bits[i]) * 1 = packed, or on a witness-only system the count of that constraint.
+template <class Name>
+void enforce_packing(ConstraintSystem& cs, std::span<const Boolean> bits, Variable packed,
+                     Name&& name) {
+  if (!cs.wants_constraints()) {
+    cs.skip_constraints(1);
+    return;
+  }
+  LcBuilder lc;
+  lc.reserve(2 * bits.size());
+  for (size_t i = 0; i < bits.size(); ++i) bits[i].add_to(lc, pow2(i));
+  cs.enforce(lc.build(), ConstraintSystem::one(), packed, std::forward<Name>(name));
 }
 
 }  // namespace
@@ -25,23 +37,20 @@ LinearCombination packing_lc(std::span<const Boolean> bits, Fr& value) {
 void pack_into_inputs(ConstraintSystem& cs, std::span<const Boolean> bits) {
   for (size_t start = 0, i = 0; start < bits.size(); start += kFrCapacity, ++i) {
     const auto chunk = bits.subspan(start, std::min(kFrCapacity, bits.size() - start));
-    Fr value;
-    const LinearCombination lc = packing_lc(chunk, value);
-    const Variable input = cs.alloc_input(value, [&] { return "input " + std::to_string(i); });
-    cs.enforce(lc, ConstraintSystem::one(), input,
-               [&] { return "packing constraint " + std::to_string(i); });
+    const Variable input =
+        cs.alloc_input(packed_value(chunk), [&] { return "input " + std::to_string(i); });
+    enforce_packing(cs, chunk, input, [&] { return "packing constraint " + std::to_string(i); });
   }
 }
 
 AllocatedNum pack_bits(ConstraintSystem& cs, std::span<const Boolean> bits) {
-  Fr value;
-  const LinearCombination lc = packing_lc(bits.first(std::min(kFrCapacity, bits.size())), value);
+  const auto chunk = bits.first(std::min(kFrCapacity, bits.size()));
   AllocatedNum num;
   {
     r1cs::Namespace ns(cs, "input");
-    num = AllocatedNum::alloc(cs, value);
+    num = AllocatedNum::alloc(cs, packed_value(chunk));
   }
-  cs.enforce(lc, ConstraintSystem::one(), num.variable(), "packing constraint");
+  enforce_packing(cs, chunk, num.variable(), "packing constraint");
   return num;
 }
 

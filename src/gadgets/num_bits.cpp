@@ -39,11 +39,15 @@ std::vector<AllocatedBit> field_into_allocated_bits_le(ConstraintSystem& cs, con
 
 std::vector<Boolean> AllocatedNum::to_bits_le(ConstraintSystem& cs) const {
   const std::vector<AllocatedBit> bits = field_into_allocated_bits_le(cs, value_);
-  LinearCombination lc;
-  lc.reserve(bits.size() + 1);
-  for (size_t i = 0; i < bits.size(); ++i) lc.add(bits[i].variable(), pow2(i));
-  lc -= var_;
-  cs.enforce(LinearCombination(), LinearCombination(), lc, "unpacking constraint");
+  if (!cs.wants_constraints()) {
+    cs.skip_constraints(1);
+  } else {
+    LinearCombination lc;
+    lc.reserve(bits.size() + 1);
+    for (size_t i = 0; i < bits.size(); ++i) lc.add(bits[i].variable(), pow2(i));
+    lc -= var_;
+    cs.enforce(LinearCombination(), LinearCombination(), lc, "unpacking constraint");
+  }
   return std::vector<Boolean>(bits.begin(), bits.end());
 }
 
@@ -82,13 +86,17 @@ std::vector<Boolean> AllocatedNum::to_bits_le_strict(ConstraintSystem& cs) const
     result.push_back(AllocatedBit::alloc_conditionally(cs, a_bit, last_run));
   }
 
-  LcBuilder lc;
-  lc.reserve(result.size() + 1);
-  for (size_t k = 0; k < result.size(); ++k) {
-    lc.add(result[result.size() - 1 - k].variable(), pow2(k));
+  if (!cs.wants_constraints()) {
+    cs.skip_constraints(1);
+  } else {
+    LcBuilder lc;
+    lc.reserve(result.size() + 1);
+    for (size_t k = 0; k < result.size(); ++k) {
+      lc.add(result[result.size() - 1 - k].variable(), pow2(k));
+    }
+    lc.add(var_, -Fr::one());
+    cs.enforce(LinearCombination(), LinearCombination(), lc.build(), "unpacking constraint");
   }
-  lc.add(var_, -Fr::one());
-  cs.enforce(LinearCombination(), LinearCombination(), lc.build(), "unpacking constraint");
   return std::vector<Boolean>(result.rbegin(), result.rend());
 }
 

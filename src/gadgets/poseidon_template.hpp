@@ -11,7 +11,9 @@
 // value as <A>·<B> - (<C> without it), allocates it and emits the recorded constraint with slots
 // mapped to the real variables. Same variables, same constraints, same LCs, same values as the
 // direct gadget (tested). Only the names differ ("slot i" / "step k" instead of neptune's), so
-// the gadget replays by default only when the constraint system does not want names.
+// the gadget replays by default only when the constraint system does not want names. On a
+// witness-only system (!cs.wants_constraints()) replay computes and allocates the values and
+// counts the constraints without building them.
 //
 // Lifecycle: get() builds each instance on first use and keeps it for the life of the process
 // (thread-safe); replay only reads it.
