@@ -20,6 +20,7 @@
 // Peak RSS is the kernel's high-water mark (VmHWM), reset at the start of every stage.
 #include <sys/resource.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -44,6 +45,7 @@
 #include "r1cs/recording_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "sealing/virtual_sector.hpp"
+#include "util/parallel.hpp"
 #include "util/stopwatch.hpp"
 #ifdef CUZK_BENCH_CUDA
 #include "gpu/cuda_backend.hpp"
@@ -64,6 +66,7 @@ struct FullsizeOptions {
   unsigned c2s = 1;
   unsigned witness_threads = 2;
   unsigned challenge_threads = 1;
+  unsigned prover_threads = 1;
   unsigned max_ready = 0;  // witnesses waiting for the prover, at most (0: witness_threads)
   unsigned threads = 0;
   uint64_t seed = 1;
@@ -297,13 +300,15 @@ void run_fullsize(const FullsizeOptions& opt) {
   std::vector<std::vector<groth16::Proof>> proofs(n_c2, std::vector<groth16::Proof>(partitions));
   std::vector<unsigned> proven(n_c2, 0);
   std::vector<double> done_ms;  // when each C2's last partition was proven, in completion order
+  std::mutex done_mutex;        // guards the three above and the rng
   Stopwatch prove_sw;
   {
     const unsigned threads = std::max(1u, opt.witness_threads);
     WitnessQueue witnesses(c1s, circuit, partitions, threads, opt.challenge_threads,
                            opt.max_ready == 0 ? threads : opt.max_ready);
-    for (unsigned i = 0; i < partitions * n_c2; ++i) {
-      WitnessQueue::Item item = witnesses.pop();
+    // Each prover thread takes the next witness and proves it; with two, one partition's upload
+    // and CPU work overlap the other's GPU work (as the daemon's two workers per device).
+    auto prove_one = [&](WitnessQueue::Item item) {
       const unsigned c = item.c2, k = item.partition;
       auto inputs = filecoin::porep_public_inputs(proof, values[c], k);
       if (!inputs.ok()) throw std::runtime_error(inputs.error().message);
@@ -312,16 +317,22 @@ void run_fullsize(const FullsizeOptions& opt) {
         throw std::runtime_error("partition " + std::to_string(k) +
                                  ": the witness's public inputs are not the verifier's");
       }
+      groth16::Randomness rs;
+      {
+        std::lock_guard lock(done_mutex);
+        rs = {ff::Fr::random(rng), ff::Fr::random(rng)};
+      }
       Stopwatch sw;
-      const groth16::Randomness rs{ff::Fr::random(rng), ff::Fr::random(rng)};
       const groth16::ProveOutput out = prover.prove(std::move(item.assignment), rs);
       const double prove_ms = sw.total_ms();
-      proofs[c][k] = out.proofs.at(0);
-      const bool ok = groth16::verify_proof(pvk, proofs[c][k], *inputs);
+      const groth16::Proof& partition_proof = out.proofs.at(0);
+      const bool ok = groth16::verify_proof(pvk, partition_proof, *inputs);
       std::fprintf(stderr, "fullsize: C2 %u partition %u: witness %.0f ms, prove %.0f ms [%s ], %s\n",
                    c, k, item.ms, prove_ms, phases(out.timings).c_str(), ok ? "verified" : "INVALID");
       if (!ok) throw std::runtime_error("partition " + std::to_string(k) + ": proof does not verify");
-      if (++proven[c] < partitions) continue;
+      std::lock_guard lock(done_mutex);
+      proofs[c][k] = partition_proof;
+      if (++proven[c] < partitions) return;
       done_ms.push_back(prove_sw.total_ms());
       if (partitions == all) {  // the whole C2, as Filecoin verifies it
         const auto bytes = groth16::encode_proofs(proofs[c]);
@@ -330,11 +341,24 @@ void run_fullsize(const FullsizeOptions& opt) {
         std::fprintf(stderr, "fullsize: C2 %u: %zu-byte proof verified (%u partitions) at %.1f s\n",
                      c, bytes.size(), *verified, done_ms.back() / 1000);
       }
-    }
+    };
+    std::atomic<unsigned> taken{0};
+    std::atomic<bool> failed{false};  // one prover's error stops the others
+    parallel_chunks(opt.prover_threads, opt.prover_threads, opt.prover_threads,
+                    [&](size_t, size_t, size_t) {
+                      try {
+                        while (!failed && taken.fetch_add(1) < partitions * n_c2)
+                          prove_one(witnesses.pop());
+                      } catch (...) {
+                        failed = true;
+                        throw;
+                      }
+                    });
   }
   std::string note = std::to_string(n_c2) + " x " + std::to_string(partitions) + " partitions, " +
                      std::to_string(std::max(1u, opt.witness_threads)) + " witness threads x " +
-                     std::to_string(opt.challenge_threads) + " challenge threads";
+                     std::to_string(opt.challenge_threads) + " challenge threads, " +
+                     std::to_string(opt.prover_threads) + " prover threads";
   if (partitions == all) note += ", every C2 verified";
   if (n_c2 > 1) {
     char steady[96];
@@ -363,6 +387,10 @@ void add_fullsize_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--challenge-threads", opt->challenge_threads,
                   "Threads of one partition's witness, its challenges in parallel (0: all)")
+      ->capture_default_str();
+  cmd->add_option("--prover-threads", opt->prover_threads,
+                  "Partitions proven at once (2: uploads and CPU work overlap the GPU)")
+      ->check(CLI::Range(1u, 8u))
       ->capture_default_str();
   cmd->add_option("--max-ready", opt->max_ready,
                   "Witnesses waiting for the prover, at most (0: --witness-threads)");
