@@ -36,12 +36,12 @@ inline Fr row_dot(const IndexedCsr& m, size_t r, const Fr* inputs, uint32_t num_
 // each with capacity `capacity`. With `check`, throws std::invalid_argument naming the first row
 // where a·b ≠ c.
 struct Evaluations {
-  std::vector<Fr> a, b, c;
+  FrVector a, b, c;  // sized, then every row written by the threads
 };
 Evaluations evaluate_rows(const PrecompiledCircuit& circuit, const Fr* inputs, const Fr* aux,
                           size_t rows, size_t capacity, unsigned threads, bool check) {
   Evaluations out;
-  for (std::vector<Fr>* v : {&out.a, &out.b, &out.c}) {
+  for (FrVector* v : {&out.a, &out.b, &out.c}) {
     v->reserve(capacity);
     v->resize(rows);
   }

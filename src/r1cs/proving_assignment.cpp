@@ -122,9 +122,8 @@ void ProvingAssignment::enforce_impl(const LinearCombination& a, const LinearCom
   c_.push_back(cv);
 }
 
-void ProvingAssignment::assign_precomputed(std::vector<Fr> inputs, std::vector<Fr> aux,
-                                           std::vector<Fr> a, std::vector<Fr> b,
-                                           std::vector<Fr> c, QueryDensities densities) {
+void ProvingAssignment::assign_precomputed(std::vector<Fr> inputs, FrVector aux, FrVector a,
+                                           FrVector b, FrVector c, QueryDensities densities) {
   check_open();
   if (inputs_.size() != 1 || !aux_.empty() || !a_.empty()) {
     throw std::logic_error("ProvingAssignment: assign_precomputed() on a used object");
@@ -142,7 +141,7 @@ void ProvingAssignment::assign_precomputed(std::vector<Fr> inputs, std::vector<F
   density_ = std::move(densities);
 }
 
-void ProvingAssignment::assign_deferred(std::vector<Fr> inputs, std::vector<Fr> aux,
+void ProvingAssignment::assign_deferred(std::vector<Fr> inputs, FrVector aux,
                                         std::shared_ptr<const PrecompiledCircuit> circuit) {
   if (!circuit) throw std::invalid_argument("ProvingAssignment: assign_deferred() without a circuit");
   if (inputs.size() != circuit->num_inputs() || aux.size() != circuit->num_aux()) {

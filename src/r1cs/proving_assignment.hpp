@@ -32,12 +32,18 @@
 
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density_tracker.hpp"
+#include "util/uninitialized_allocator.hpp"
 
 namespace cuzk::r1cs {
 
 class PrecompiledCircuit;  // precompiled_circuit.hpp
 
 // Expected sizes, for reserving storage up front (num_constraints excludes the input rows).
+// Vectors of values that are written in full after they are sized: resize() leaves the new
+// elements unwritten (util/uninitialized_allocator.hpp), so a 4 GB witness or a/b/c filled by
+// several threads is not zero-filled by one thread first.
+using FrVector = UninitializedVector<Fr>;
+
 struct CircuitSizes {
   size_t num_inputs = 0;
   size_t num_aux = 0;
@@ -61,13 +67,13 @@ class ProvingAssignment final : public ConstraintSystem {
   // the densities. Only on a fresh or clear()ed object; throws std::logic_error otherwise and
   // std::invalid_argument when the sizes disagree. Give a/b/c capacity for num_inputs more
   // values, or finalize() reallocates them.
-  void assign_precomputed(std::vector<Fr> inputs, std::vector<Fr> aux, std::vector<Fr> a,
-                          std::vector<Fr> b, std::vector<Fr> c, QueryDensities densities);
+  void assign_precomputed(std::vector<Fr> inputs, FrVector aux, FrVector a, FrVector b,
+                          FrVector c, QueryDensities densities);
 
   // The witness (inputs[0] = ONE) of an instance of `circuit`, its a/b/c deferred (see the top of
   // the file); the densities are the circuit's. Same preconditions and errors as
   // assign_precomputed(); throws std::invalid_argument when the counts differ from the circuit's.
-  void assign_deferred(std::vector<Fr> inputs, std::vector<Fr> aux,
+  void assign_deferred(std::vector<Fr> inputs, FrVector aux,
                        std::shared_ptr<const PrecompiledCircuit> circuit);
   // The circuit whose matrices give a/b/c while they are deferred; null otherwise.
   const PrecompiledCircuit* deferred_circuit() const { return deferred_.get(); }
@@ -99,8 +105,9 @@ class ProvingAssignment final : public ConstraintSystem {
  private:
   void check_open() const;
 
-  std::vector<Fr> a_, b_, c_;
-  std::vector<Fr> inputs_, aux_;
+  FrVector a_, b_, c_;
+  std::vector<Fr> inputs_;
+  FrVector aux_;
   QueryDensities density_;
   std::shared_ptr<const PrecompiledCircuit> deferred_;  // a/b/c not computed yet
   bool finalized_ = false;

@@ -23,7 +23,7 @@ namespace cuzk::r1cs {
 // A synthesised witness: z = (inputs, aux) and the number of constraints enforced.
 struct Witness {
   std::vector<Fr> inputs;  // inputs[0] = ONE
-  std::vector<Fr> aux;
+  FrVector aux;
   size_t num_constraints = 0;
 };
 
