@@ -6,8 +6,9 @@
 //   setup     test parameters from the recorded matrices (groth16::generate_parameters over the
 //             PrecompiledCircuit; random toxic waste), the fixed-base multiplications on the GPU
 //             with --gpu
-//   upload    (--gpu) the parameters put on the device once, then dropped from host memory: the
-//             prover keeps the verifying key and the device copy only
+//   upload    (--gpu) the parameters put on the device once (and the NTT tables built), then
+//             dropped from host memory: the prover keeps the verifying key and the device copy
+//             only
 //   prove     every partition: witness only (--witness-threads partitions at a time, each with its
 //             challenges on --challenge-threads threads: filecoin::stacked_partition_witness),
 //             a, b, c deferred (computed on the device next to the resident matrices, or by the
@@ -277,6 +278,7 @@ void run_fullsize(const FullsizeOptions& opt) {
       srs.emplace(gpu::DeviceSrs::upload(*params, uploader, stream.get(), true));
     }
     const size_t bytes = srs->bytes();
+    cuda->prepare_domain(params->h.size() + 1);  // the NTT tables, before the first proof
     params.reset();  // the prover needs the vk and the device copy only
     log.end("upload", std::to_string(bytes / 1000000) + " MB of points on the device");
     prover.prove = [&](r1cs::ProvingAssignment pa, const groth16::Randomness& rs) {

@@ -743,6 +743,14 @@ void CudaBackend::preload(const groth16::Parameters& params) {
   (void)impl_->resident_for(params, nullptr);
 }
 
+void CudaBackend::prepare_domain(size_t m) {
+  if (!std::has_single_bit(m)) throw std::invalid_argument("prepare_domain: not a power of two");
+  std::lock_guard lock(impl_->mutex);
+  std::optional<DeviceGuard> guard;
+  in_phase("device", [&] { guard.emplace(impl_->device); });
+  in_phase("setup", [&] { impl_->prepare_tables(m); });
+}
+
 bool CudaBackend::is_resident(const groth16::Parameters& params) const {
   std::lock_guard lock(impl_->mutex);
   const auto it = impl_->resident.find(&params);

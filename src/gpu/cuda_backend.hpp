@@ -141,6 +141,9 @@ class CudaBackend final : public groth16::Backend {
 
   // SRS residency (see the header comment).
   void preload(const groth16::Parameters& params);
+  // The NTT tables and the domain of m points (a power of two; the first start() of that size
+  // otherwise builds them, phase "setup"): ahead of time, so the first proof does not wait.
+  void prepare_domain(size_t m);
   bool is_resident(const groth16::Parameters& params) const;
   void evict(const groth16::Parameters& params);
   void evict_all();  // the parameter sets and the precompiled circuits
