@@ -68,14 +68,17 @@ int run(const Overrides& o) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
 
   std::shared_ptr<cuzk::r1cs::PrecompiledStore> precompiled;  // [synthesis] precompiled
+  const unsigned witness_threads = cuzk::engine::witness_threads(config);
   if (config.synthesis.precompiled) {
     precompiled = std::make_shared<cuzk::r1cs::PrecompiledStore>(
         cuzk::engine::precompiled_cache_dir(config));
-    spdlog::info("synthesis: PoRep through precompiled circuits, cached in {}",
-                 precompiled->cache_dir());
+    spdlog::info("synthesis: PoRep through precompiled circuits, cached in {}, {} witness "
+                 "thread(s) per partition",
+                 precompiled->cache_dir(), witness_threads);
   }
-  cuzk::engine::Engine engine(cuzk::engine::engine_options(config),
-                              cuzk::engine::filecoin_job_factory(0, precompiled));
+  cuzk::engine::Engine engine(
+      cuzk::engine::engine_options(config),
+      cuzk::engine::filecoin_job_factory(0, precompiled, witness_threads));
   std::optional<cuzk::server::GrpcServer> grpc;
   std::optional<cuzk::server::HttpStatusServer> http;
   try {

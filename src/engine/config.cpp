@@ -260,11 +260,12 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     r.u32(*t, "scheduler", "max_pending", c.scheduler.max_pending, 1, 1000000);
   }
   if (auto* t = section(root, "synthesis", r)) {
-    r.check_keys(*t, "synthesis", {"threads", "precompiled", "precompiled_cache"},
+    r.check_keys(*t, "synthesis", {"threads", "precompiled", "precompiled_cache", "witness_threads"},
                  {"partition_workers"}, c);
     r.u32(*t, "synthesis", "threads", c.synthesis.threads, 0, 4096);
     r.boolean(*t, "synthesis", "precompiled", c.synthesis.precompiled);
     r.string(*t, "synthesis", "precompiled_cache", c.synthesis.precompiled_cache);
+    r.u32(*t, "synthesis", "witness_threads", c.synthesis.witness_threads, 0, 4096);
   }
   if (auto* t = section(root, "pipeline", r)) {
     r.check_keys(*t, "pipeline",
@@ -357,6 +358,12 @@ EngineOptions engine_options(const Config& c) {
 
 std::string precompiled_cache_dir(const Config& c) {
   return c.synthesis.precompiled_cache.empty() ? c.srs.param_cache : c.synthesis.precompiled_cache;
+}
+
+unsigned witness_threads(const Config& c) {
+  if (c.synthesis.witness_threads != 0) return c.synthesis.witness_threads;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::max(1u, cores / std::max(1u, engine_options(c).pipeline.synthesis_workers));
 }
 
 }  // namespace cuzk::engine

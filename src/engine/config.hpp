@@ -8,7 +8,8 @@
 //               (pinned_budget, working_memory_budget: accepted, ignored)
 //   [gpus]      devices, gpu_threads, gpu_workers_per_device; ours: cpu_fallback
 //   [scheduler] max_batch_size, max_batch_wait_ms, sort_by_type; ours: max_pending
-//   [synthesis] threads; ours: precompiled, precompiled_cache (partition_workers: accepted, ignored)
+//   [synthesis] threads; ours: precompiled, precompiled_cache, witness_threads (partition_workers:
+//               accepted, ignored)
 //   [pipeline]  enabled, synthesis_lookahead, max_parallel_synthesis; ours: prover_retries
 //               (synthesis_concurrency, slot_size, max_gpu_queue_depth: accepted, ignored)
 //   [logging]   level, format ("text" | "json")
@@ -68,6 +69,9 @@ struct Config {
     // cached in precompiled_cache (empty: the [srs] param_cache directory).
     bool precompiled = false;
     std::string precompiled_cache;
+    // Threads of one precompiled PoRep partition's witness, its challenges in parallel (0: the
+    // cores shared among the partitions synthesised at once, at least 1). See witness_threads().
+    uint32_t witness_threads = 0;
   } synthesis;
   struct Pipeline {
     bool enabled = true;
@@ -96,5 +100,10 @@ EngineOptions engine_options(const Config& config);
 
 // Where [synthesis] precompiled keeps its cache files.
 std::string precompiled_cache_dir(const Config& config);
+
+// Threads of one precompiled partition's witness: [synthesis] witness_threads, or when 0 the
+// cores divided by the partitions synthesised at once (engine_options' synthesis workers), at
+// least 1.
+unsigned witness_threads(const Config& config);
 
 }  // namespace cuzk::engine

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "engine/config_values.hpp"
 
 namespace cuzk::engine {
@@ -136,6 +138,24 @@ format = "json"
   EXPECT_EQ(o.scheduler.max_batch_wait, 30000ms);
   EXPECT_EQ(o.srs.eviction_min_idle, 10min);
   EXPECT_EQ(o.backend.threads, 32u);
+}
+
+TEST(Config, WitnessThreadsAreSetOrTheCoresPerSynthesisWorker) {
+  auto set = parse_config("[synthesis]\nthreads = 2\nwitness_threads = 8\n", "w.toml");
+  ASSERT_TRUE(set.ok()) << set.error().message;
+  EXPECT_EQ(set->synthesis.witness_threads, 8u);
+  EXPECT_EQ(witness_threads(*set), 8u);
+
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  auto shared = parse_config("[synthesis]\nthreads = 2\n", "w.toml");
+  ASSERT_TRUE(shared.ok());
+  EXPECT_EQ(witness_threads(*shared), std::max(1u, cores / 2));
+  auto one_each = parse_config("[synthesis]\nthreads = 0\n", "w.toml");  // a worker per core
+  ASSERT_TRUE(one_each.ok());
+  EXPECT_EQ(witness_threads(*one_each), 1u);
+
+  auto bad = parse_config("[synthesis]\nwitness_threads = -1\n", "w.toml");
+  EXPECT_FALSE(bad.ok());
 }
 
 TEST(Config, AutoBudgetIsMemTotalMinusMargin) {
