@@ -1,0 +1,82 @@
+// WitnessSliceCS and the allocator behind r1cs::FrVector: a circuit split into a top part and
+// independent blocks, each block synthesised into its own slice, gives WitnessCS's witness value
+// for value with the same (global) variable numbers; writing past a slice throws; a sized
+// FrVector keeps what push_back and copies put in it.
+#include <gtest/gtest.h>
+
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "r1cs/witness_cs.hpp"
+#include "r1cs/witness_slice_cs.hpp"
+#include "test_circuits.hpp"
+
+namespace cuzk::r1cs {
+namespace {
+
+// A block: inputs, aux values and constraints, the same counts for every seed.
+void block(ConstraintSystem& cs, uint64_t seed) {
+  const Variable x = cs.alloc_input(Fr::from_u64(seed), "x");
+  test_circuits::multiplication_chain(cs, 5, seed);
+  cs.enforce(x, ConstraintSystem::one(), x, "x = x");
+}
+
+TEST(WitnessSliceCS, BlocksInSlicesEqualTheWholeWitness) {
+  WitnessCS whole;
+  test_circuits::cubic(whole, 3, 35);
+  for (uint64_t b = 0; b < 3; ++b) block(whole, 10 + b);
+  const Witness& want = whole.witness();
+
+  WitnessCS top_cs;
+  test_circuits::cubic(top_cs, 3, 35);
+  Witness got = std::move(top_cs).take();
+  const size_t top_aux = got.aux.size(), top_inputs = got.inputs.size();
+  const size_t aux_each = (want.aux.size() - top_aux) / 3;
+  const size_t inputs_each = (want.inputs.size() - top_inputs) / 3;
+  ASSERT_EQ(top_aux + 3 * aux_each, want.aux.size());
+  ASSERT_EQ(top_inputs + 3 * inputs_each, want.inputs.size());
+  got.aux.resize(want.aux.size());
+  got.inputs.resize(want.inputs.size());
+  for (uint64_t b = 0; b < 3; ++b) {
+    const size_t at = top_aux + b * aux_each, in_at = top_inputs + b * inputs_each;
+    WitnessSliceCS cs(std::span(got.aux).subspan(at, aux_each), at,
+                      std::span(got.inputs).subspan(in_at, inputs_each), in_at);
+    EXPECT_FALSE(cs.wants_constraints());
+    EXPECT_EQ(cs.num_aux(), at);
+    block(cs, 10 + b);
+    EXPECT_EQ(cs.aux_written(), aux_each);
+    EXPECT_EQ(cs.inputs_written(), inputs_each);
+    EXPECT_EQ(cs.num_aux(), at + aux_each);
+    got.num_constraints += cs.num_constraints();
+  }
+  EXPECT_EQ(got.num_constraints, want.num_constraints);
+  EXPECT_TRUE(got.inputs == want.inputs);
+  EXPECT_TRUE(got.aux == want.aux);
+}
+
+TEST(WitnessSliceCS, VariablesCarryTheirGlobalIndex) {
+  std::vector<Fr> aux(2), inputs(1);
+  WitnessSliceCS cs(aux, 100, inputs, 7);
+  EXPECT_EQ(cs.alloc(Fr::from_u64(5)), Variable::aux(100));
+  EXPECT_EQ(cs.alloc(Fr::from_u64(6)), Variable::aux(101));
+  EXPECT_EQ(cs.alloc_input(Fr::from_u64(8)), Variable::input(7));
+  EXPECT_EQ(aux[1], Fr::from_u64(6));
+  EXPECT_EQ(inputs[0], Fr::from_u64(8));
+  EXPECT_THROW(cs.alloc(Fr::from_u64(9)), std::length_error);
+  EXPECT_THROW(cs.alloc_input(Fr::from_u64(9)), std::length_error);
+  cs.skip_constraints(4);
+  EXPECT_EQ(cs.num_constraints(), 4u);
+}
+
+TEST(FrVector, KeepsWhatIsWritten) {
+  FrVector v;
+  for (uint64_t i = 0; i < 1000; ++i) v.push_back(Fr::from_u64(i));  // through several reallocations
+  v.resize(2000);                                         // the new half is left unwritten
+  for (uint64_t i = 1000; i < 2000; ++i) v[i] = Fr::from_u64(i);
+  const FrVector copy = v;
+  for (uint64_t i = 0; i < 2000; ++i) ASSERT_EQ(copy[i], Fr::from_u64(i));
+}
+
+}  // namespace
+}  // namespace cuzk::r1cs
