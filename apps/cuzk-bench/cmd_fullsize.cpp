@@ -44,7 +44,6 @@
 #include "proof_types.hpp"
 #include "r1cs/precompiled_circuit.hpp"
 #include "r1cs/recording_cs.hpp"
-#include "r1cs/witness_cs.hpp"
 #include "sealing/virtual_sector.hpp"
 #include "util/parallel.hpp"
 #include "util/stopwatch.hpp"
@@ -218,8 +217,8 @@ void run_fullsize(const FullsizeOptions& opt) {
   std::vector<filecoin::SealCommitPhase1Output> c1s;
   std::vector<filecoin::PorepPublicValues> values;
   for (unsigned i = 0; i < n_c2; ++i) {
-    auto generated =
-        sealing::generate_virtual_c1(sealing::seal_request_from_seed(proof, 1000, 1 + i, opt.seed + i));
+    auto generated = sealing::generate_virtual_c1(
+        sealing::seal_request_from_seed(proof, 1000, 1 + i, opt.seed + i));
     if (!generated.ok()) throw std::runtime_error("virtual C1: " + generated.error().message);
     c1s.push_back(std::move(generated).value().c1);
     const auto& c1 = c1s.back();
@@ -329,9 +328,11 @@ void run_fullsize(const FullsizeOptions& opt) {
       const double prove_ms = sw.total_ms();
       const groth16::Proof& partition_proof = out.proofs.at(0);
       const bool ok = groth16::verify_proof(pvk, partition_proof, *inputs);
-      std::fprintf(stderr, "fullsize: C2 %u partition %u: witness %.0f ms, prove %.0f ms [%s ], %s\n",
-                   c, k, item.ms, prove_ms, phases(out.timings).c_str(), ok ? "verified" : "INVALID");
-      if (!ok) throw std::runtime_error("partition " + std::to_string(k) + ": proof does not verify");
+      std::fprintf(stderr,
+                   "fullsize: C2 %u partition %u: witness %.0f ms, prove %.0f ms [%s ], %s\n", c, k,
+                   item.ms, prove_ms, phases(out.timings).c_str(), ok ? "verified" : "INVALID");
+      if (!ok)
+        throw std::runtime_error("partition " + std::to_string(k) + ": proof does not verify");
       std::lock_guard lock(done_mutex);
       proofs[c][k] = partition_proof;
       if (++proven[c] < partitions) return;

@@ -260,7 +260,8 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     r.u32(*t, "scheduler", "max_pending", c.scheduler.max_pending, 1, 1000000);
   }
   if (auto* t = section(root, "synthesis", r)) {
-    r.check_keys(*t, "synthesis", {"threads", "precompiled", "precompiled_cache", "witness_threads"},
+    r.check_keys(*t, "synthesis",
+                 {"threads", "precompiled", "precompiled_cache", "witness_threads"},
                  {"partition_workers"}, c);
     r.u32(*t, "synthesis", "threads", c.synthesis.threads, 0, 4096);
     r.boolean(*t, "synthesis", "precompiled", c.synthesis.precompiled);

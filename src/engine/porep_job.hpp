@@ -12,13 +12,15 @@
 // filecoin::porep_public_inputs — computed from the C1, independently of synthesis.
 //
 // With a PrecompiledStore ([synthesis] precompiled = true), partitions are synthesised as witness
-// only (the challenges on several threads, each into its slice of the witness) plus the precompiled matrices' sparse products (r1cs/precompiled_circuit.hpp), which gives
-// the same ProvingAssignment. The first partition of a circuit id loads the store's cache file or
+// only (the challenges on several threads, each into its slice of the witness) plus the
+// precompiled matrices' sparse products (r1cs/precompiled_circuit.hpp), which gives the same
+// ProvingAssignment. The first partition of a circuit id loads the store's cache file or
 // records the circuit from its own C1; a circuit loaded from disk is checked (a·b = c) on its
 // first witness and discarded if it does not fit. Once a circuit is known good, the products are
 // deferred (r1cs::assign_deferred): a backend that evaluates them on its device gets the witness
-// alone, for any other the pipeline computes them right after synthesis. Whenever the precompiled path fails, the
-// partition is synthesised the generic way (and a warning logged), so it is never worse than off.
+// alone, for any other the pipeline computes them right after synthesis. Whenever the
+// precompiled path fails, the partition is synthesised the generic way (and a warning logged),
+// so it is never worse than off.
 #pragma once
 
 #include <memory>

@@ -92,7 +92,6 @@ struct TopNums {
 void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape,
                           const ShapeSizes& sizes, const VanillaSealProof& proof,
                           const TopNums& top) {
-  const Bits& replica_id_bits = top.replica_id_bits;
   const AllocatedNum &comm_d = top.comm_d, &comm_c = top.comm_c, &comm_r_last = top.comm_r_last;
   const auto& columns = proof.replica_column_proofs;
   if (columns.drg_parents.size() != kDrgDegree || columns.exp_parents.size() != kExpanderDegree)
@@ -156,7 +155,7 @@ void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape
     slots.reserve(kLabelParentSlots);
     for (unsigned j = 0; j < kLabelParentSlots; ++j) slots.push_back(&parents[j % parents.size()]);
     Namespace label(cs, "create_label");
-    labels.push_back(stacked_label_circuit(cs, replica_id_bits, slots, layer, challenge));
+    labels.push_back(stacked_label_circuit(cs, top.replica_id_bits, slots, layer, challenge));
   }
 
   // Encoding: the replica node is the last label plus the data, proven in tree R_last.

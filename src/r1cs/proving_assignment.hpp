@@ -38,12 +38,12 @@ namespace cuzk::r1cs {
 
 class PrecompiledCircuit;  // precompiled_circuit.hpp
 
-// Expected sizes, for reserving storage up front (num_constraints excludes the input rows).
 // Vectors of values that are written in full after they are sized: resize() leaves the new
 // elements unwritten (util/uninitialized_allocator.hpp), so a 4 GB witness or a/b/c filled by
 // several threads is not zero-filled by one thread first.
 using FrVector = UninitializedVector<Fr>;
 
+// Expected sizes, for reserving storage up front (num_constraints excludes the input rows).
 struct CircuitSizes {
   size_t num_inputs = 0;
   size_t num_aux = 0;
