@@ -1,13 +1,15 @@
 // WitnessSliceCS and the allocator behind r1cs::FrVector: a circuit split into a top part and
 // independent blocks, each block synthesised into its own slice, gives WitnessCS's witness value
-// for value with the same (global) variable numbers; writing past a slice throws; a sized
-// FrVector keeps what push_back and copies put in it.
+// for value with the same (global) variable numbers; writing past a slice throws; only
+// witness-only systems may skip constraints; a sized FrVector keeps what push_back and copies put
+// in it.
 #include <gtest/gtest.h>
 
 #include <span>
 #include <stdexcept>
 #include <vector>
 
+#include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "r1cs/witness_slice_cs.hpp"
 #include "test_circuits.hpp"
@@ -67,6 +69,16 @@ TEST(WitnessSliceCS, VariablesCarryTheirGlobalIndex) {
   EXPECT_THROW(cs.alloc_input(Fr::from_u64(9)), std::length_error);
   cs.skip_constraints(4);
   EXPECT_EQ(cs.num_constraints(), 4u);
+}
+
+// Only witness-only systems may skip building constraints: the others want every one.
+TEST(WitnessSliceCS, OnlyWitnessOnlySystemsSkipConstraints) {
+  WitnessCS witness;
+  witness.skip_constraints(3);
+  EXPECT_EQ(witness.num_constraints(), 3u);
+  ProvingAssignment prover;
+  EXPECT_TRUE(prover.wants_constraints());
+  EXPECT_THROW(prover.skip_constraints(1), std::logic_error);
 }
 
 TEST(FrVector, KeepsWhatIsWritten) {
