@@ -6,7 +6,7 @@
 //   WitnessParallel/t  the partition's challenges on t threads, each into its slice
 //   MatVec/t       assign_precompiled from a ready witness on t threads, + finalize
 //   Precompiled/t  WitnessOnly + MatVec/t: what replaces Generic
-//   Record         RecordingCS + PrecompiledCircuit::from_recording (once per circuit shape)
+//   Record         PrecompiledCircuit::record (once per circuit shape)
 //   CacheLoad      load_precompiled (checks and digest included; once per daemon start)
 // Circuits (virtual C1s, interactive challenges): 0 = porep-2k partition, 1 = porep-8m
 // partition, 2 = one challenge of porep-32g (a 32 GiB partition is 18 such blocks plus 571
@@ -18,7 +18,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <span>
 #include <string>
 
 #include <unistd.h>
@@ -27,7 +26,6 @@
 #include "filecoin/stacked_circuit.hpp"
 #include "r1cs/precompiled_circuit.hpp"
 #include "r1cs/precompiled_file.hpp"
-#include "r1cs/recording_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "sealing/virtual_sector.hpp"
 
@@ -64,19 +62,11 @@ Circuit& circuit(int64_t which) {
   } else {
     c.c1 = virtual_c1("StackedDrg32GiBV1_1");
     c.synthesize = [&c](ConstraintSystem& cs) {
-      filecoin::StackedCircuitShape shape = filecoin::stacked_circuit_shape(*c.c1.registered_proof->sector);
-      shape.challenges = 1;
-      const auto& first = c.c1.vanilla_proofs[0][0];
-      filecoin::StackedTopWitness top{c.c1.replica_id, c.c1.comm_d, c.c1.comm_r,
-                                      first.comm_r_last_proof.root,
-                                      first.replica_column_proofs.c_x.inclusion_proof.root};
-      filecoin::synthesize_stacked_circuit(cs, shape, top, std::span(&first, 1));
+      filecoin::synthesize_stacked_first_challenges(cs, c.c1, 0, 1);
     };
   }
-  r1cs::RecordingCS rec;
-  c.synthesize(rec);
-  rec.finalize();
-  c.precompiled = std::make_unique<r1cs::PrecompiledCircuit>(r1cs::PrecompiledCircuit::from_recording(rec));
+  c.precompiled =
+      std::make_unique<r1cs::PrecompiledCircuit>(r1cs::PrecompiledCircuit::record(c.synthesize));
   r1cs::WitnessCS w;
   c.synthesize(w);
   c.witness = std::move(w).take();
@@ -161,10 +151,7 @@ void BM_Precompiled(benchmark::State& state) {
 void BM_Record(benchmark::State& state) {
   Circuit& c = circuit(state.range(0));
   for (auto _ : state) {
-    r1cs::RecordingCS rec;
-    c.synthesize(rec);
-    rec.finalize();
-    auto pc = r1cs::PrecompiledCircuit::from_recording(rec);
+    auto pc = r1cs::PrecompiledCircuit::record(c.synthesize);
     benchmark::DoNotOptimize(pc.digest().data());
   }
   counters(state, c);

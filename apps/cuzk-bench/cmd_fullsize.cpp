@@ -43,7 +43,6 @@
 #include "groth16/verifier.hpp"
 #include "proof_types.hpp"
 #include "r1cs/precompiled_circuit.hpp"
-#include "r1cs/recording_cs.hpp"
 #include "sealing/virtual_sector.hpp"
 #include "util/parallel.hpp"
 #include "util/stopwatch.hpp"
@@ -229,14 +228,9 @@ void run_fullsize(const FullsizeOptions& opt) {
                     std::to_string(n_c2) + " C1(s)");
 
   log.start();
-  std::shared_ptr<const r1cs::PrecompiledCircuit> circuit;
-  {
-    r1cs::RecordingCS rec;
-    filecoin::synthesize_stacked_partition(rec, c1, 0);
-    rec.finalize();
-    circuit = std::make_shared<const r1cs::PrecompiledCircuit>(
-        r1cs::PrecompiledCircuit::from_recording(rec));
-  }
+  const auto circuit =
+      std::make_shared<const r1cs::PrecompiledCircuit>(r1cs::PrecompiledCircuit::record(
+          [&](r1cs::ConstraintSystem& cs) { filecoin::synthesize_stacked_partition(cs, c1, 0); }));
   log.end("record", std::to_string(circuit->num_constraints()) + " constraints, " +
                         std::to_string(circuit->num_aux()) + " aux, " +
                         std::to_string((circuit->memory_bytes() + (1 << 20) - 1) >> 20) +

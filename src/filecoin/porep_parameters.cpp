@@ -12,7 +12,6 @@
 #include "filecoin/stacked_circuit.hpp"
 #include "filecoin/update_circuit.hpp"
 #include "r1cs/precompiled_circuit.hpp"
-#include "r1cs/recording_cs.hpp"
 
 namespace cuzk::filecoin {
 
@@ -81,12 +80,7 @@ PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& 
   // From the precompiled matrices (8 bytes per entry) rather than a KeypairAssembly (32-byte
   // coefficients, recorded and transposed): the same parameters, in a quarter of the memory —
   // what lets a 32 GiB PoRep circuit's setup fit in a GPU host's RAM.
-  const r1cs::PrecompiledCircuit circuit = [&] {
-    r1cs::RecordingCS cs;
-    kind.synthesize_blank(cs);
-    cs.finalize();
-    return r1cs::PrecompiledCircuit::from_recording(cs);
-  }();
+  const r1cs::PrecompiledCircuit circuit = r1cs::PrecompiledCircuit::record(kind.synthesize_blank);
   const groth16::Parameters params = groth16::generate_parameters(
       circuit, groth16::ToxicWaste::random(rng), threads, progress, multiplier);
   std::filesystem::create_directories(dir);

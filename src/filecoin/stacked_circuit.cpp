@@ -304,6 +304,16 @@ void synthesize_stacked_partition(ConstraintSystem& cs, const SealCommitPhase1Ou
   synthesize_stacked_circuit(cs, p.shape, p.top, p.proofs);
 }
 
+void synthesize_stacked_first_challenges(ConstraintSystem& cs, const SealCommitPhase1Output& c1,
+                                         unsigned partition, unsigned challenges) {
+  PartitionWitness p = partition_witness(c1, partition);
+  if (challenges == 0 || challenges > p.proofs.size())
+    throw std::invalid_argument("stacked circuit: the first " + std::to_string(challenges) +
+                                " challenges of a partition of " + std::to_string(p.proofs.size()));
+  p.shape.challenges = challenges;
+  synthesize_stacked_circuit(cs, p.shape, p.top, p.proofs.first(challenges));
+}
+
 r1cs::Witness stacked_partition_witness(const SealCommitPhase1Output& c1, unsigned partition,
                                         const r1cs::CircuitSizes& sizes, unsigned threads) {
   const PartitionWitness p = partition_witness(c1, partition);

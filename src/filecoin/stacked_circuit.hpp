@@ -55,6 +55,11 @@ void synthesize_stacked_circuit(r1cs::ConstraintSystem& cs, const StackedCircuit
 // Partition `partition` of a C1 (comm_r_last and comm_c from its first challenge's proofs).
 void synthesize_stacked_partition(r1cs::ConstraintSystem& cs, const SealCommitPhase1Output& c1,
                                   unsigned partition);
+// The same with its first `challenges` challenges only (1 up to all, else std::invalid_argument):
+// the top level and that many challenge blocks, a smaller circuit of the same sector (benches).
+void synthesize_stacked_first_challenges(r1cs::ConstraintSystem& cs,
+                                         const SealCommitPhase1Output& c1, unsigned partition,
+                                         unsigned challenges);
 
 // Witness only (r1cs::WitnessCS) of partition `partition`, equal value for value to
 // WitnessCS over synthesize_stacked_partition, with the challenges synthesised on up to

@@ -20,10 +20,12 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "r1cs/csr_matrix.hpp"
@@ -53,6 +55,15 @@ class PrecompiledCircuit {
 
   // From a finalized RecordingCS (throws std::logic_error if it is not).
   static PrecompiledCircuit from_recording(const RecordingCS& cs);
+  // Records a circuit: `synthesize` (any valid instance of it) run on a fresh RecordingCS, which
+  // is then finalized and passed to from_recording().
+  template <std::invocable<RecordingCS&> Synthesize>
+  static PrecompiledCircuit record(Synthesize&& synthesize) {
+    RecordingCS cs;
+    std::forward<Synthesize>(synthesize)(cs);
+    cs.finalize();
+    return from_recording(cs);
+  }
   // From stored parts (the cache file): checks that they form a valid circuit — table starting
   // with 1, -1 and free of zeros; every matrix num_constraints + num_inputs rows, row pointers
   // increasing up to nnz, columns in range and strictly increasing within a row, indices in the

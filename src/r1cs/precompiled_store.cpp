@@ -5,7 +5,6 @@
 #include <system_error>
 
 #include "r1cs/precompiled_file.hpp"
-#include "r1cs/recording_cs.hpp"
 #include "util/stopwatch.hpp"
 
 namespace cuzk::r1cs {
@@ -49,10 +48,7 @@ PrecompiledStore::Lookup PrecompiledStore::get(const std::string& circuit_id,
       }
     }
   }
-  RecordingCS recording;
-  synthesize(recording);
-  recording.finalize();
-  e->circuit = std::make_shared<const PrecompiledCircuit>(PrecompiledCircuit::from_recording(recording));
+  e->circuit = std::make_shared<const PrecompiledCircuit>(PrecompiledCircuit::record(synthesize));
   e->verified = true;
   out.circuit = e->circuit;
   out.source = Source::kRecorded;

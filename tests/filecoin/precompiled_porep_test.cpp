@@ -3,15 +3,16 @@
 // ProvingAssignment that generic synthesis of that other sector gives — a, b, c, inputs, aux and
 // the three densities — and it satisfies the circuit. The circuit survives the cache file. The
 // witness with the challenges on several threads equals the serial one. The same at 32 GiB (a
-// virtual partition of 130 M constraints) is opt-in.
+// virtual partition of 130 M constraints) is opt-in. A partition cut to its first challenges
+// (the benches' smaller circuits) is a prefix of it.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
-
-#include <unistd.h>
 
 #include "c1_fixture.hpp"
 #include "common/assignment_equality.hpp"
@@ -126,13 +127,8 @@ TEST(PrecompiledPorep, ThirtyTwoGiBVirtualPartitionEqualsGenericSynthesis) {
   };
   const SealCommitPhase1Output recorded_from = c1_of(1), proven = c1_of(2);
   ASSERT_NE(recorded_from.comm_r, proven.comm_r);
-  std::shared_ptr<const r1cs::PrecompiledCircuit> pc;
-  {
-    r1cs::RecordingCS rec;
-    synthesize_stacked_partition(rec, recorded_from, 0);
-    rec.finalize();
-    pc = std::make_shared<const r1cs::PrecompiledCircuit>(r1cs::PrecompiledCircuit::from_recording(rec));
-  }
+  const auto pc = std::make_shared<const r1cs::PrecompiledCircuit>(r1cs::PrecompiledCircuit::record(
+      [&](r1cs::ConstraintSystem& cs) { synthesize_stacked_partition(cs, recorded_from, 0); }));
   ASSERT_EQ(pc->num_constraints(), 130'278'541u);
   r1cs::ProvingAssignment generic;
   generic.reserve({pc->num_inputs(), pc->num_aux(), pc->num_constraints()});
@@ -144,6 +140,43 @@ TEST(PrecompiledPorep, ThirtyTwoGiBVirtualPartitionEqualsGenericSynthesis) {
   pre.materialize();
   cuzk::testing::expect_same_assignment(generic, pre);
   EXPECT_EQ(cuzk::testing::unsatisfied_rows(pre), 0u);
+}
+
+// synthesize_stacked_first_challenges: the partition's witness up to the end of its K-th
+// challenge (the top level comes first, then the challenges in order), all of it at K = all;
+// no challenge, or more than the partition has, is refused.
+TEST(PrecompiledPorep, FirstChallengesArePrefixOfPartition) {
+  const auto proof = find_seal_proof(std::string_view("StackedDrg2KiBV1_1"));
+  ASSERT_TRUE(proof.ok());
+  const SealCommitPhase1Output c1 = testing::make_full_c1(**proof, {.rng_seed = 2});
+  r1cs::WitnessCS whole;
+  synthesize_stacked_partition(whole, c1, 0);
+  const r1cs::Witness& all = whole.witness();
+  const auto n = unsigned(c1.vanilla_proofs[0].size());
+  ASSERT_GT(n, 1u);
+  for (unsigned k = 1; k <= n; ++k) {
+    SCOPED_TRACE(k);
+    r1cs::WitnessCS first;
+    synthesize_stacked_first_challenges(first, c1, 0, k);
+    const r1cs::Witness& w = first.witness();
+    ASSERT_LE(w.inputs.size(), all.inputs.size());
+    ASSERT_LE(w.aux.size(), all.aux.size());
+    size_t differing = 0;
+    for (size_t i = 0; i < w.inputs.size(); ++i) differing += w.inputs[i] != all.inputs[i];
+    for (size_t i = 0; i < w.aux.size(); ++i) differing += w.aux[i] != all.aux[i];
+    EXPECT_EQ(differing, 0u);
+    if (k < n) {
+      EXPECT_LT(w.aux.size(), all.aux.size());
+      EXPECT_LT(w.num_constraints, all.num_constraints);
+    } else {
+      EXPECT_EQ(w.inputs.size(), all.inputs.size());
+      EXPECT_EQ(w.aux.size(), all.aux.size());
+      EXPECT_EQ(w.num_constraints, all.num_constraints);
+    }
+  }
+  r1cs::WitnessCS refused;
+  EXPECT_THROW(synthesize_stacked_first_challenges(refused, c1, 0, 0), std::invalid_argument);
+  EXPECT_THROW(synthesize_stacked_first_challenges(refused, c1, 0, n + 1), std::invalid_argument);
 }
 
 }  // namespace

@@ -27,7 +27,6 @@
 #include "gpu/device_circuit.hpp"
 #include "gpu/staged_upload.hpp"
 #include "r1cs/precompiled_circuit.hpp"
-#include "r1cs/recording_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "sealing/virtual_sector.hpp"
 #include "util/parallel.hpp"
@@ -87,24 +86,11 @@ int run(int argc, char** argv) {
   const filecoin::SealCommitPhase1Output c1 = std::move(generated).value().c1;
   const auto synthesize = [&](r1cs::ConstraintSystem& cs) {
     if (o.proof == "2k") return filecoin::synthesize_stacked_partition(cs, c1, 0);
-    filecoin::StackedCircuitShape shape = filecoin::stacked_circuit_shape(*c1.registered_proof->sector);
-    shape.challenges = o.challenges;
-    const auto& first = c1.vanilla_proofs[0][0];
-    const filecoin::StackedTopWitness top{c1.replica_id, c1.comm_d, c1.comm_r,
-                                          first.comm_r_last_proof.root,
-                                          first.replica_column_proofs.c_x.inclusion_proof.root};
-    filecoin::synthesize_stacked_circuit(cs, shape, top,
-                                         std::span(c1.vanilla_proofs[0]).first(o.challenges));
+    filecoin::synthesize_stacked_first_challenges(cs, c1, 0, o.challenges);
   };
   std::printf("virtual C1 %s: %.0f ms\n", name, sw.lap_ms());
-  std::shared_ptr<const r1cs::PrecompiledCircuit> circuit;
-  {
-    r1cs::RecordingCS rec;
-    synthesize(rec);
-    rec.finalize();
-    circuit = std::make_shared<const r1cs::PrecompiledCircuit>(
-        r1cs::PrecompiledCircuit::from_recording(rec));
-  }
+  const auto circuit = std::make_shared<const r1cs::PrecompiledCircuit>(
+      r1cs::PrecompiledCircuit::record(synthesize));
   const double record_ms = sw.lap_ms();
   r1cs::WitnessCS w;
   synthesize(w);

@@ -7,17 +7,13 @@
 
 #include "groth16_fixture.hpp"
 #include "r1cs/precompiled_circuit.hpp"
-#include "r1cs/recording_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 
 namespace cuzk::groth16::testing {
 
 inline std::shared_ptr<const r1cs::PrecompiledCircuit> precompile(const Circuit& circuit) {
-  r1cs::RecordingCS rec;
-  circuit(rec);
-  rec.finalize();
   return std::make_shared<const r1cs::PrecompiledCircuit>(
-      r1cs::PrecompiledCircuit::from_recording(rec));
+      r1cs::PrecompiledCircuit::record(circuit));
 }
 
 // Finalized, with a/b/c deferred.

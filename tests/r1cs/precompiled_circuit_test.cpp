@@ -20,10 +20,7 @@ namespace {
 using Circuit = std::function<void(ConstraintSystem&)>;
 
 PrecompiledCircuit precompile(const Circuit& circuit) {
-  RecordingCS rec;
-  circuit(rec);
-  rec.finalize();
-  return PrecompiledCircuit::from_recording(rec);
+  return PrecompiledCircuit::record(circuit);
 }
 
 Witness witness_of(const Circuit& circuit) {
@@ -133,6 +130,7 @@ TEST(PrecompiledCircuit, MatricesAndDensitiesAreRecordingCSs) {
       EXPECT_EQ(back.coeffs, recorded[m]->coeffs);
     }
     EXPECT_TRUE(pc.densities() == rec.densities());
+    EXPECT_EQ(precompile(circuit).digest(), pc.digest());  // record() does the same
   }
 }
 

@@ -45,13 +45,6 @@ void decomposition(ConstraintSystem& cs) {
   test_circuits::boolean_decomposition(cs, 64);
 }
 
-PrecompiledCircuit record(void (*circuit)(ConstraintSystem&)) {
-  RecordingCS rec;
-  circuit(rec);
-  rec.finalize();
-  return PrecompiledCircuit::from_recording(rec);
-}
-
 std::vector<char> read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), {}};
@@ -63,7 +56,7 @@ void write_all(const std::string& path, const std::vector<char>& bytes) {
 }
 
 TEST_F(PrecompiledFileTest, RoundTrip) {
-  const PrecompiledCircuit pc = record(decomposition);
+  const PrecompiledCircuit pc = PrecompiledCircuit::record(decomposition);
   save_precompiled(file("d.pce"), "test-decomposition", pc);
   const PrecompiledCircuit back = load_precompiled(file("d.pce"), "test-decomposition");
   EXPECT_EQ(back.digest(), pc.digest());
@@ -89,7 +82,7 @@ TEST_F(PrecompiledFileTest, RoundTrip) {
 }
 
 TEST_F(PrecompiledFileTest, RefusesTruncatedAndExtendedFiles) {
-  save_precompiled(file("d.pce"), "d", record(decomposition));
+  save_precompiled(file("d.pce"), "d", PrecompiledCircuit::record(decomposition));
   const std::vector<char> bytes = read_all(file("d.pce"));
   for (size_t size : {size_t(0), size_t(5), size_t(12), size_t(40), bytes.size() / 2,
                       bytes.size() - 1}) {
@@ -111,7 +104,8 @@ TEST_F(PrecompiledFileTest, RefusesTruncatedAndExtendedFiles) {
 }
 
 TEST_F(PrecompiledFileTest, RefusesEveryFlippedByte) {
-  const PrecompiledCircuit pc = record([](ConstraintSystem& cs) { test_circuits::cubic(cs, 3, 35); });
+  const PrecompiledCircuit pc =
+      PrecompiledCircuit::record([](ConstraintSystem& cs) { test_circuits::cubic(cs, 3, 35); });
   save_precompiled(file("c.pce"), "cubic", pc);
   const std::vector<char> bytes = read_all(file("c.pce"));
   ASSERT_GT(bytes.size(), 200u);
@@ -128,7 +122,7 @@ TEST_F(PrecompiledFileTest, RefusesEveryFlippedByte) {
 }
 
 TEST_F(PrecompiledFileTest, RefusesAnotherCircuitIdOrVersion) {
-  save_precompiled(file("d.pce"), "porep-2k", record(decomposition));
+  save_precompiled(file("d.pce"), "porep-2k", PrecompiledCircuit::record(decomposition));
   EXPECT_THROW(load_precompiled(file("d.pce"), "porep-8m"), PrecompiledFileError);
   std::vector<char> bytes = read_all(file("d.pce"));
   bytes[8] = char(kPrecompiledFileVersion + 1);  // the version follows the 8-byte magic
