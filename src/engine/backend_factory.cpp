@@ -3,6 +3,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <stdexcept>
+
 #include "groth16/cpu_backend.hpp"
 #include "groth16/spread_backend.hpp"
 #include "util/parallel.hpp"
@@ -43,6 +45,20 @@ BackendChoice make_backend(const BackendOptions& options) {
     auto unload = [cuda](const groth16::Parameters& params) {
       for (gpu::CudaBackend* b : cuda) b->evict(params);
     };
+    std::function<void(groth16::Parameters&, groth16::Section)> take_section;
+    if (!options.host_copy) {
+      if (options.cpu_fallback) {
+        throw std::runtime_error(
+            "[srs] host_copy = false leaves the CPU fallback no parameters: "
+            "set [gpus] cpu_fallback = false");
+      }
+      take_section = [cuda](groth16::Parameters& params, groth16::Section section) {
+        bool everywhere = true;
+        for (gpu::CudaBackend* b : cuda)
+          everywhere = b->preload_section(params, section) && everywhere;
+        if (everywhere) params.release(section);
+      };
+    }
     std::vector<std::unique_ptr<groth16::Backend>> fallbacks;
     if (options.cpu_fallback) {
       fallbacks.push_back(std::make_unique<groth16::CpuBackend>(options.threads));
@@ -53,16 +69,23 @@ BackendChoice make_backend(const BackendOptions& options) {
             : std::make_unique<groth16::SpreadBackend>(std::move(members), std::move(fallbacks));
     spdlog::info("prover backend: {} ({} host threads)", backend->name(),
                  resolve_threads(options.threads));
-    return {std::move(backend), std::move(unload)};
+    if (take_section) spdlog::info("prover backend: parameters kept on the GPUs only");
+    return {std::move(backend), std::move(unload), std::move(take_section)};
+  }
+  if (!options.host_copy) {
+    throw std::runtime_error("[srs] host_copy = false needs a usable CUDA device");
   }
   spdlog::warn("prover backend: no usable CUDA device; falling back to the CPU");
 #else
+  if (!options.host_copy) {
+    throw std::runtime_error("[srs] host_copy = false needs a GPU build with a CUDA device");
+  }
   if (!options.devices.empty()) {
     spdlog::warn("prover backend: [gpus] devices is set but this build has no GPU backend");
   }
 #endif
   spdlog::info("prover backend: cpu ({} threads)", resolve_threads(options.threads));
-  return {std::make_unique<groth16::CpuBackend>(options.threads), {}};
+  return {std::make_unique<groth16::CpuBackend>(options.threads), {}, {}};
 }
 
 }  // namespace cuzk::engine

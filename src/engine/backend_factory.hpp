@@ -18,7 +18,13 @@ struct BackendChoice {
   // Called before a parameter set is dropped from memory, so that a backend holding a device copy
   // releases it (the CUDA backend keeps SRS sections resident); empty for the CPU backend.
   std::function<void(const groth16::Parameters&)> unload;
+  // BackendOptions::host_copy false: copies a freshly decoded section to every device and frees it
+  // from the host parameters (SrsOptions::take_section); empty otherwise.
+  std::function<void(groth16::Parameters&, groth16::Section)> take_section;
 };
+
+// make_backend throws std::runtime_error for options it cannot honour (host_copy = false without
+// a CUDA device, or with the CPU fallback).
 
 BackendChoice make_backend(const BackendOptions& options);
 

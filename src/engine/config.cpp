@@ -230,9 +230,10 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     }
   }
   if (auto* t = section(root, "srs", r)) {
-    r.check_keys(*t, "srs", {"param_cache", "parameters_json"}, {"preload"}, c);
+    r.check_keys(*t, "srs", {"param_cache", "parameters_json", "host_copy"}, {"preload"}, c);
     r.string(*t, "srs", "param_cache", c.srs.param_cache);
     r.string(*t, "srs", "parameters_json", c.srs.parameters_json);
+    r.boolean(*t, "srs", "host_copy", c.srs.host_copy);
   }
   if (auto* t = section(root, "memory", r)) {
     r.check_keys(*t, "memory", {"total_budget", "safety_margin", "eviction_min_idle"},
@@ -353,6 +354,7 @@ EngineOptions engine_options(const Config& c) {
   o.backend.devices = c.gpus.devices;
   o.backend.threads = c.gpus.gpu_threads;
   o.backend.cpu_fallback = c.gpus.cpu_fallback;
+  o.backend.host_copy = c.srs.host_copy;
   o.memory_budget_bytes = resolve_memory_budget(c.memory);
   return o;
 }

@@ -45,6 +45,7 @@ struct Config {
   struct Srs {
     std::string param_cache = "/data/zk/params";
     std::string parameters_json;  // SrsOptions::parameters_json (empty: no digest check)
+    bool host_copy = true;        // BackendOptions::host_copy
   } srs;
   struct Memory {
     std::optional<uint64_t> total_budget;  // nullopt: "auto" = MemTotal - safety_margin

@@ -48,6 +48,7 @@ EngineOptions Engine::with_backend(EngineOptions options,
     auto choice = make_backend(options.backend);
     backend = std::move(choice.backend);
     options.srs.on_unload = std::move(choice.unload);
+    options.srs.take_section = std::move(choice.take_section);
   }
   return options;
 }

@@ -18,6 +18,10 @@ struct BackendOptions {
   // With GPUs: the CPU backend as a fallback, given work only while no GPU is healthy
   // (groth16::SpreadBackend), so that a failed GPU slows proofs down instead of failing them.
   bool cpu_fallback = true;
+  // False ([srs] host_copy = false): parameter sets live on the GPUs only — each section is freed
+  // from host memory once every device holds it (a 32 GiB PoRep set is ~51 GB decoded). Needs a
+  // CUDA device and no CPU fallback (make_backend refuses otherwise).
+  bool host_copy = true;
 };
 
 struct EngineOptions {

@@ -177,7 +177,9 @@ uint64_t SrsManager::evict_idle_for(uint64_t bytes) {
   const auto now = Clock::now();
   std::vector<Entry*> candidates;
   for (auto& [id, e] : entries_) {
-    if (e->hot && e->refs == 0 && !e->loading && now - e->last_used >= options_.eviction_min_idle) {
+    // (a set kept on the devices only holds no host budget: evicting it would free nothing)
+    if (e->hot && e->refs == 0 && !e->loading && e->reservation.bytes() > 0 &&
+        now - e->last_used >= options_.eviction_min_idle) {
       candidates.push_back(e.get());
     }
   }
@@ -306,44 +308,74 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   }
   spdlog::info("srs {}: loading {} ({:.2f} GiB on disk, {:.2f} GiB in memory)", id, where->path,
                gib(file.size()), gib(bytes));
-  auto reservation = reserve_for_load(id, bytes);
-  if (!reservation) return reservation.error();
+  const bool device_only = bool(options_.take_section);
+  const auto& l = *layout;
+  const uint64_t g1 = sizeof(curve::G1Affine), g2 = sizeof(curve::G2Affine);
+  // Section by section: decoded, handed to the devices when they keep it, its file pages dropped.
+  struct Part {
+    groth16::Section section;
+    const groth16::ParamsLayout::Section& where;
+    uint64_t point_bytes;  // in the file
+    uint64_t decoded_bytes;
+  };
+  const Part parts[] = {{groth16::Section::kH, l.h, 96, l.h.count * g1},
+                        {groth16::Section::kL, l.l, 96, l.l.count * g1},
+                        {groth16::Section::kA, l.a, 96, l.a.count * g1},
+                        {groth16::Section::kBG1, l.b_g1, 96, l.b_g1.count * g1},
+                        {groth16::Section::kBG2, l.b_g2, 192, l.b_g2.count * g2}};
+  uint64_t largest = 0;
+  for (const Part& part : parts) largest = std::max(largest, part.decoded_bytes);
+  auto reserved = reserve_for_load(id, device_only ? largest : bytes);
+  if (!reserved) return reserved.error();
+  MemoryBudget::Reservation reservation = std::move(reserved).value();
 
   auto srs = std::make_shared<LoadedSrs>();
   srs->circuit_id = id;
   srs->path = where->path;
   srs->test_parameters = where->test_parameters;
-  srs->bytes = bytes;
+  srs->bytes = device_only ? 0 : bytes;
+  srs->device_only = device_only;
   auto vk = groth16::read_verifying_key(file, true);
   if (!vk) return fail(vk.error().message);
   srs->params.vk = std::move(vk).value();
   const bool verbose = file.size() >= kProgressLogBytes;
   const uint64_t total = file.size();
-  auto progress = [&](const char* section, const groth16::ParamsLayout::Section& s,
-                      size_t point_bytes) {
-    if (!verbose) return;
-    const uint64_t done = s.offset + uint64_t(s.count) * point_bytes;
-    spdlog::info("srs {}: {} decoded ({:.0f}%, {:.1f} s)", id, section,
-                 100.0 * double(done) / double(total), sw.total_ms() / 1000);
-  };
   const unsigned t = options_.load_threads;
-  const auto& l = *layout;
-  struct G1Part {
-    const char* name;
-    const groth16::ParamsLayout::Section& section;
-    std::vector<curve::G1Affine>& out;
-  };
-  for (G1Part part : {G1Part{"h", l.h, srs->params.h}, G1Part{"l", l.l, srs->params.l},
-                      G1Part{"a", l.a, srs->params.a}, G1Part{"b_g1", l.b_g1, srs->params.b_g1}}) {
-    auto points = groth16::read_g1_section(file, part.section, part.name, t);
-    if (!points) return fail(points.error().message);
-    part.out = std::move(points).value();
-    progress(part.name, part.section, 96);
+  for (const Part& part : parts) {
+    const char* name = groth16::to_string(part.section);
+    if (part.section == groth16::Section::kBG2) {
+      auto points = groth16::read_g2_section(file, part.where, name, t);
+      if (!points) return fail(points.error().message);
+      srs->params.b_g2 = std::move(points).value();
+    } else {
+      auto points = groth16::read_g1_section(file, part.where, name, t);
+      if (!points) return fail(points.error().message);
+      auto& out = part.section == groth16::Section::kH   ? srs->params.h
+                  : part.section == groth16::Section::kL ? srs->params.l
+                  : part.section == groth16::Section::kA ? srs->params.a
+                                                         : srs->params.b_g1;
+      out = std::move(points).value();
+    }
+    const uint64_t section_bytes = uint64_t(part.where.count) * part.point_bytes;
+    mapping->drop_pages(part.where.offset, section_bytes);
+    if (device_only) {
+      try {
+        options_.take_section(srs->params, part.section);
+      } catch (const std::exception& e) {
+        if (options_.on_unload) options_.on_unload(srs->params);  // the sections already placed
+        return srs_error(
+            SrsError::kTooLarge,
+            id + ": section " + name + " could not be placed on the devices: " + e.what());
+      }
+    }
+    if (verbose) {
+      spdlog::info("srs {}: {} decoded{} ({:.0f}%, {:.1f} s)", id, name,
+                   device_only ? " and on the devices" : "",
+                   100.0 * double(part.where.offset + section_bytes) / double(total),
+                   sw.total_ms() / 1000);
+    }
   }
-  auto b_g2 = groth16::read_g2_section(file, l.b_g2, "b_g2", t);
-  if (!b_g2) return fail(b_g2.error().message);
-  srs->params.b_g2 = std::move(b_g2).value();
-  progress("b_g2", l.b_g2, 192);
+  if (device_only) reservation.release();
   srs->pvk = groth16::prepare_verifying_key(srs->params.vk);
   srs->bounds.num_inputs = l.ic.count;
   srs->bounds.num_aux = l.l.count;
@@ -352,12 +384,14 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   const double load_ms = sw.total_ms();
   {
     std::lock_guard lock(mutex_);
-    entry.reservation = std::move(reservation).value();
+    entry.reservation = std::move(reservation);
     entry.mapping = std::move(mapping);
     entry.last_load_ms = load_ms;
   }
-  spdlog::info("srs {}: loaded in {:.0f} ms (domain 2^{}, {} inputs, {} aux)", id, load_ms, std::bit_width(srs->bounds.num_constraints) - 1,
-               srs->bounds.num_inputs, srs->bounds.num_aux);
+  spdlog::info("srs {}: loaded in {:.0f} ms (domain 2^{}, {} inputs, {} aux){}", id, load_ms,
+               std::bit_width(srs->bounds.num_constraints) - 1, srs->bounds.num_inputs,
+               srs->bounds.num_aux,
+               device_only ? "; its points are on the devices only (host_copy = false)" : "");
   return srs;
 }
 

@@ -3,7 +3,8 @@
 //
 // Tiers (as reported by GetStatus):
 //   hot   decoded in memory (groth16::Parameters + prepared verifying key), ready to prove with;
-//         its size is reserved in the shared MemoryBudget;
+//         its size is reserved in the shared MemoryBudget (with SrsOptions::take_section the bulk
+//         sections live on the GPUs instead, and nothing is reserved once loaded);
 //   warm  the file is still mapped (page cache) after a budget eviction: reloading skips the disk;
 //   cold  on disk only (never loaded, or explicitly evicted).
 // acquire() returns an SrsLease, an RAII reference count: an entry with a lease is never evicted.
@@ -41,7 +42,8 @@ struct LoadedSrs {
   groth16::PreparedVerifyingKey pvk;
   // Upper bounds from the file: inputs = |ic|, aux = |l|, constraints = domain size (|h| + 1).
   r1cs::CircuitSizes bounds;
-  uint64_t bytes = 0;  // the decoded parameters' memory, as reserved in the budget
+  uint64_t bytes = 0;        // the decoded parameters' host memory, as reserved in the budget
+  bool device_only = false;  // bulk sections released to the GPUs (SrsOptions::take_section)
 };
 
 enum class SrsTier { kHot = 0, kWarm = 1, kCold = 2 };  // the wire values of SRSStatus.Tier
@@ -83,6 +85,11 @@ struct SrsOptions {
   // Called (with the manager's lock held) before a set's parameters are dropped: the backend
   // releases any device copy (backend_factory.hpp).
   std::function<void(const groth16::Parameters&)> on_unload;
+  // Parameters kept on the devices only ([srs] host_copy = false): called after each bulk section
+  // is decoded; the backend copies it to its devices and releases it from the Parameters
+  // (backend_factory.hpp). Such a load reserves only its largest section in the budget while it
+  // runs and nothing after: the hot set holds its verifying key alone in host memory.
+  std::function<void(groth16::Parameters&, groth16::Section)> take_section;
   // Tests: called on the loading thread before a set is read from disk.
   std::function<void(const std::string& circuit_id)> before_load;
 };

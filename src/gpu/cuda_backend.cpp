@@ -80,22 +80,14 @@ std::string gb(size_t bytes) {
   return text;
 }
 
-// What identifies an uploaded parameter set besides its address: its section sizes and a sample
-// of its points (a different set at a recycled address differs there).
+// What identifies an uploaded parameter set besides its address: its section sizes and its
+// verifying key (a different set at a recycled address differs there: delta is the setup's own
+// random element). Both stay readable when the bulk sections were released from the host.
 struct SrsKey {
   SrsShape shape;
-  std::vector<curve::G1Affine> samples;
+  groth16::VerifyingKey vk;
 
-  static SrsKey of(const groth16::Parameters& p) {
-    SrsKey k{SrsShape::of(p), {p.vk.alpha_g1, p.vk.delta_g1}};
-    for (const auto* s : {&p.h, &p.l, &p.a, &p.b_g1}) {
-      if (s->empty()) continue;
-      k.samples.push_back(s->front());
-      k.samples.push_back((*s)[s->size() / 2]);
-      k.samples.push_back(s->back());
-    }
-    return k;
-  }
+  static SrsKey of(const groth16::Parameters& p) { return {SrsShape::of(p), p.vk}; }
   friend bool operator==(const SrsKey&, const SrsKey&) = default;
 };
 
@@ -167,9 +159,12 @@ struct CudaBackend::Impl {
   std::atomic<bool> any_resident{false};  // a parameter set is resident (slot 1's precondition)
   std::atomic<uint64_t> second_slot_uploads{0};
 
+  // A parameter set on the device. Built whole by resident_for, or section by section by
+  // preload_section (key unset until its last section is there).
   struct Resident {
-    SrsKey key;
+    std::optional<SrsKey> key;
     DeviceSrs g1;
+    unsigned sections = 0;  // bit i: groth16::kSections[i] uploaded (preload_section)
   };
   std::map<const groth16::Parameters*, Resident> resident;
   // Precompiled circuits whose matrices are on the device, by digest (deferred a/b/c).
@@ -258,6 +253,7 @@ struct CudaBackend::Impl {
     if (placement != Placement::kAuto) return placement == Placement::kResident;
     const auto it = resident.find(&p);
     if (it != resident.end() && it->second.key == SrsKey::of(p)) return true;
+    if (!p.on_host()) return true;  // resident_for explains why it cannot be uploaded
     size_t free_bytes = 0, total_bytes = 0;
     CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
     const size_t estimate = sizeof(FrStorage) * (3 * m + variables) +
@@ -281,7 +277,13 @@ struct CudaBackend::Impl {
     auto it = resident.find(&p);
     if (it != resident.end()) {
       if (it->second.key == key) return it->second.g1;
-      resident.erase(it);  // another parameter set now lives at this address
+      resident.erase(it);  // another parameter set (or an unfinished one) at this address
+    }
+    if (!p.on_host()) {
+      throw std::invalid_argument(
+          "parameters: their points were released from host memory and "
+          "they are not resident on cuda:" +
+          std::to_string(device));
     }
     Stopwatch sw;
     in_phase("upload_srs", [&] {
@@ -677,7 +679,7 @@ std::unique_ptr<groth16::Pending> CudaBackend::start(
   };
   // Overlapped (CudaBackendOptions::overlap_uploads): one circuit, B in G2 on the GPU.
   const bool overlap = impl_->overlap_uploads && impl_->b_g2_on_gpu && views.size() == 1 &&
-                       !params.b_g2.empty();
+                       params.count(groth16::Section::kBG2) != 0;
   Impl::SlotLease slot(*impl_, slot_bytes,
                        overlap ? Impl::SecondSlot::kOnceResident : Impl::SecondSlot::kNever);
   if (overlap) return impl_->run_overlapped(slot.index, views[0], place, randomness, m, release);
@@ -749,6 +751,44 @@ void CudaBackend::prepare_domain(size_t m) {
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
   in_phase("setup", [&] { impl_->prepare_tables(m); });
+}
+
+bool CudaBackend::preload_section(const groth16::Parameters& params, groth16::Section section) {
+  if (section == groth16::Section::kBG2 && !impl_->b_g2_on_gpu) return false;
+  std::scoped_lock lock(impl_->mutex, impl_->upload_mutex);
+  std::optional<DeviceGuard> guard;
+  in_phase("device", [&] { guard.emplace(impl_->device); });
+  auto it = impl_->resident.find(&params);
+  if (it != impl_->resident.end() && it->second.key) {
+    impl_->resident.erase(it);  // a complete set at this address: this is a new one
+    impl_->any_resident = !impl_->resident.empty();
+    it = impl_->resident.end();
+  }
+  if (it == impl_->resident.end()) it = impl_->resident.emplace(&params, Impl::Resident{}).first;
+  Impl::Resident& r = it->second;
+  const size_t index = size_t(section);
+  in_phase("upload_srs", [&] {
+    const size_t point =
+        section == groth16::Section::kBG2 ? sizeof(G2AffineStorage) : sizeof(G1AffineStorage);
+    const size_t need = point * params.count(section);
+    size_t free_bytes = 0, total_bytes = 0;
+    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (need > free_bytes) {
+      impl_->resident.erase(it);
+      throw CudaError(cudaErrorMemoryAllocation,
+                      std::string("SRS section ") + groth16::to_string(section) + " needs " +
+                          gb(need) + " of device memory, " + gb(free_bytes) + " of " +
+                          gb(total_bytes) + " are free");
+    }
+    r.g1.upload_section(params, section, *impl_->uploader, impl_->s());
+  });
+  r.sections |= 1u << index;
+  const unsigned all = impl_->b_g2_on_gpu ? 0x1fu : 0x0fu;
+  if (r.sections == all) {
+    r.key = SrsKey::of(params);
+    impl_->any_resident = true;
+  }
+  return true;
 }
 
 bool CudaBackend::is_resident(const groth16::Parameters& params) const {

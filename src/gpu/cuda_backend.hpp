@@ -31,9 +31,11 @@
 // start and finish — e.g. the next job's start: finish touches no GPU state.
 //
 // SRS residency: the G1 sections of a groth16::Parameters object are uploaded on first use (or by
-// preload) and stay on the device, keyed by the object's address, its section sizes and a sample
-// of its points (so a different parameter set at a recycled address is noticed and re-uploaded);
-// evict / evict_all / destruction free them. Parameters must not be modified while resident.
+// preload, or section by section by preload_section) and stay on the device, keyed by the object's
+// address, its section sizes and its verifying key (so a different parameter set at a recycled
+// address is noticed and re-uploaded); evict / evict_all / destruction free them. Parameters must
+// not be modified while resident, except by releasing sections the device holds (then only this
+// backend, while they stay resident, can prove with them).
 // A set that does not fit beside the workspace is streamed instead (CudaBackendOptions::
 // srs_placement): every proof uploads its sections chunk by chunk, the next chunk while the MSMs
 // run over the current one (phase "stream_srs": the time the MSMs waited for bases, taken out of
@@ -141,6 +143,12 @@ class CudaBackend final : public groth16::Backend {
 
   // SRS residency (see the header comment).
   void preload(const groth16::Parameters& params);
+  // One section of params onto the device, for a loader that frees each section from the host as
+  // soon as the device holds it (groth16::Parameters::release): the set is resident — and can be
+  // proven with, without its host points — once all its sections (B in G2 included on the GPU
+  // path) were given. Returns false, uploading nothing, for B in G2 on the CPU path (the host
+  // must keep it). A complete set at the same address is replaced.
+  bool preload_section(const groth16::Parameters& params, groth16::Section section);
   // The NTT tables and the domain of m points (a power of two; the first start() of that size
   // otherwise builds them, phase "setup"): ahead of time, so the first proof does not wait.
   void prepare_domain(size_t m);

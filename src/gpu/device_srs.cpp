@@ -1,31 +1,51 @@
-// DeviceSrs::upload (device_srs.hpp): each section (G1, then B in G2) converted into device layout
-// in the pinned staging buffers and copied, one section after the other.
+// DeviceSrs::upload / upload_section (device_srs.hpp): each section (G1, then B in G2) converted
+// into device layout in the pinned staging buffers and copied, one section after the other.
 #include "gpu/device_srs.hpp"
 
 #include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace cuzk::gpu {
 namespace {
 
 template <class C>
-void upload_section(std::span<const curve::Affine<C>> points,
-                    DeviceBuffer<AffineStorageOf<C>>& dst, StagedUploader& uploader,
-                    cudaStream_t stream) {
+void upload_into(const std::vector<curve::Affine<C>>& points, DeviceBuffer<AffineStorageOf<C>>& dst,
+                 StagedUploader& uploader, cudaStream_t stream) {
   dst = DeviceBuffer<AffineStorageOf<C>>(points.size());
-  upload_points<C>(points, dst.data(), uploader, stream);
+  upload_points<C>(std::span<const curve::Affine<C>>(points), dst.data(), uploader, stream);
 }
 
 }  // namespace
 
+void DeviceSrs::upload_section(const groth16::Parameters& params, groth16::Section s,
+                               StagedUploader& uploader, cudaStream_t stream) {
+  using groth16::Section;
+  if (params.released[size_t(s)]) {
+    throw std::invalid_argument(std::string("parameters: section ") + groth16::to_string(s) +
+                                " was released from host memory; nothing to upload");
+  }
+  switch (s) {
+    case Section::kH:
+      return upload_into(params.h, h, uploader, stream);
+    case Section::kL:
+      return upload_into(params.l, l, uploader, stream);
+    case Section::kA:
+      return upload_into(params.a, a, uploader, stream);
+    case Section::kBG1:
+      return upload_into(params.b_g1, b_g1, uploader, stream);
+    case Section::kBG2:
+      return upload_into(params.b_g2, b_g2, uploader, stream);
+  }
+}
+
 DeviceSrs DeviceSrs::upload(const groth16::Parameters& params, StagedUploader& uploader,
                             cudaStream_t stream, bool with_b_g2) {
-  using curve::G1Config;
   DeviceSrs srs;
-  upload_section<G1Config>(params.h, srs.h, uploader, stream);
-  upload_section<G1Config>(params.l, srs.l, uploader, stream);
-  upload_section<G1Config>(params.a, srs.a, uploader, stream);
-  upload_section<G1Config>(params.b_g1, srs.b_g1, uploader, stream);
-  if (with_b_g2) upload_section<curve::G2Config>(params.b_g2, srs.b_g2, uploader, stream);
+  for (const groth16::Section s : groth16::kSections) {
+    if (s != groth16::Section::kBG2 || with_b_g2) srs.upload_section(params, s, uploader, stream);
+  }
   return srs;
 }
 

@@ -45,10 +45,16 @@ struct DeviceSrs {
   }
   // Device bytes the sections of `params` take (with or without B in G2).
   static size_t bytes_for(const groth16::Parameters& params, bool with_b_g2 = true) {
-    return sizeof(G1AffineStorage) *
-               (params.h.size() + params.l.size() + params.a.size() + params.b_g1.size()) +
-           (with_b_g2 ? sizeof(G2AffineStorage) * params.b_g2.size() : 0);
+    using groth16::Section;
+    return sizeof(G1AffineStorage) * (params.count(Section::kH) + params.count(Section::kL) +
+                                      params.count(Section::kA) + params.count(Section::kBG1)) +
+           (with_b_g2 ? sizeof(G2AffineStorage) * params.count(Section::kBG2) : 0);
   }
+
+  // Allocates section s on the current device and uploads it from params (which must still hold
+  // its points) through `uploader`; synchronous. Replaces what the section held.
+  void upload_section(const groth16::Parameters& params, groth16::Section s,
+                      StagedUploader& uploader, cudaStream_t stream);
 
   // Allocates on the current device and uploads params' G1 sections and, with_b_g2, B in G2
   // through `uploader` (converted chunk by chunk in the staging buffers: no host copy of a whole

@@ -72,7 +72,9 @@ size_t WitnessView::num_constraints() const {
 }
 
 SrsShape SrsShape::of(const groth16::Parameters& p) {
-  return {p.vk.ic.size(), p.h.size(), p.l.size(), p.a.size(), p.b_g1.size(), p.b_g2.size()};
+  using groth16::Section;
+  return {p.vk.ic.size(),       p.count(Section::kH),   p.count(Section::kL),
+          p.count(Section::kA), p.count(Section::kBG1), p.count(Section::kBG2)};
 }
 
 size_t check_witnesses_fit(std::span<const WitnessView> witnesses, const groth16::VerifyingKey& vk,

@@ -44,6 +44,11 @@ std::unique_ptr<Pending> CpuBackend::start(std::vector<r1cs::ProvingAssignment> 
                                            const Parameters& params,
                                            std::span<const Randomness> randomness) {
   const size_t m = check_assignments_fit(assignments, params, randomness.size());
+  if (!params.on_host()) {
+    throw std::invalid_argument(
+        "parameters: their points were released to a GPU (host_copy = "
+        "false); the CPU backend needs them in host memory");
+  }
   auto pending = std::make_unique<CpuPending>();
   pending->params = &params;
   pending->randomness.assign(randomness.begin(), randomness.end());

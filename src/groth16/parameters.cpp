@@ -6,6 +6,7 @@
 #include <limits>
 #include <mutex>
 #include <stdexcept>
+#include <type_traits>
 
 #include "util/parallel.hpp"
 
@@ -85,6 +86,62 @@ const char* to_string(ParamsError e) {
     case ParamsError::kInfinity: return "infinity";
   }
   return "unknown";
+}
+
+const char* to_string(Section s) {
+  switch (s) {
+    case Section::kH:
+      return "h";
+    case Section::kL:
+      return "l";
+    case Section::kA:
+      return "a";
+    case Section::kBG1:
+      return "b_g1";
+    case Section::kBG2:
+      return "b_g2";
+  }
+  return "?";
+}
+
+namespace {
+
+// Calls f with section s's vector (G1 or G2).
+template <class P, class F>
+decltype(auto) with_section(P& params, Section s, F&& f) {
+  switch (s) {
+    case Section::kH:
+      return f(params.h);
+    case Section::kL:
+      return f(params.l);
+    case Section::kA:
+      return f(params.a);
+    case Section::kBG1:
+      return f(params.b_g1);
+    case Section::kBG2:
+      return f(params.b_g2);
+  }
+  throw std::invalid_argument("parameters: no such section");
+}
+
+}  // namespace
+
+uint64_t Parameters::count(Section s) const {
+  const auto& r = released[size_t(s)];
+  return r ? *r : with_section(*this, s, [](const auto& v) { return uint64_t(v.size()); });
+}
+
+bool Parameters::on_host() const {
+  for (const auto& r : released) {
+    if (r) return false;
+  }
+  return true;
+}
+
+void Parameters::release(Section s) {
+  if (released[size_t(s)]) return;
+  released[size_t(s)] = count(s);
+  with_section(*this, s, [](auto& v) { std::remove_reference_t<decltype(v)>().swap(v); });
 }
 
 ParamsResult<ParamsLayout> scan_params_layout(std::span<const uint8_t> file) {

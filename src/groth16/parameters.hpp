@@ -9,7 +9,9 @@
 // vector. Errors name the section and the index of the bad point.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,6 +36,12 @@ struct VerifyingKey {
   friend bool operator==(const VerifyingKey&, const VerifyingKey&) = default;
 };
 
+// The bulk sections of a parameter set, in file order.
+enum class Section : uint8_t { kH, kL, kA, kBG1, kBG2 };
+inline constexpr Section kSections[] = {Section::kH, Section::kL, Section::kA, Section::kBG1,
+                                        Section::kBG2};
+const char* to_string(Section s);  // "h", "l", "a", "b_g1", "b_g2"
+
 struct Parameters {
   VerifyingKey vk;
   std::vector<G1Affine> h;     // m - 1 points: tau^i t(tau) / delta
@@ -41,6 +49,19 @@ struct Parameters {
   std::vector<G1Affine> a;     // inputs, then aux in the A density
   std::vector<G1Affine> b_g1;  // inputs in the B input density, then aux in the B aux density
   std::vector<G2Affine> b_g2;  // same index set as b_g1
+
+  // A section whose points a device holds can be released from host memory (a 32 GiB PoRep set is
+  // ~51 GB decoded): its vector is freed and its point count kept here, so shape checks still see
+  // it. Only a backend holding the released sections can prove with the set (CudaBackend's
+  // residency); the CPU backend refuses it.
+  std::array<std::optional<uint64_t>, 5> released{};
+
+  // Points in section s (released or not).
+  uint64_t count(Section s) const;
+  // False once any section was released.
+  bool on_host() const;
+  // Frees section s's points, keeping their count (idempotent).
+  void release(Section s);
 
   friend bool operator==(const Parameters&, const Parameters&) = default;
 };

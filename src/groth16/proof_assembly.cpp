@@ -64,12 +64,13 @@ size_t check_assignments_fit(std::span<const r1cs::ProvingAssignment> assignment
   size_t m = 1;
   while (m < first.num_constraints()) m <<= 1;
   expect_size("vk.ic", params.vk.ic.size(), first.num_inputs());
-  expect_size("h", params.h.size(), m - 1);
-  expect_size("l", params.l.size(), first.num_aux());
-  expect_size("a", params.a.size(), first.num_inputs() + first.a_aux_density().popcount());
-  expect_size("b_g1", params.b_g1.size(),
+  expect_size("h", params.count(Section::kH), m - 1);
+  expect_size("l", params.count(Section::kL), first.num_aux());
+  expect_size("a", params.count(Section::kA),
+              first.num_inputs() + first.a_aux_density().popcount());
+  expect_size("b_g1", params.count(Section::kBG1),
               first.b_input_density().popcount() + first.b_aux_density().popcount());
-  expect_size("b_g2", params.b_g2.size(), params.b_g1.size());
+  expect_size("b_g2", params.count(Section::kBG2), params.count(Section::kBG1));
   return m;
 }
 

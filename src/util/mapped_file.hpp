@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -55,6 +56,16 @@ class MappedFile {
   std::span<const uint8_t> bytes() const { return {data_, size_}; }
   size_t size() const { return size_; }
   const std::string& path() const { return path_; }
+
+  // Drops this mapping's pages of [offset, offset + length) (whole pages around it): they leave
+  // the process's resident memory and stay in the page cache; reading them again faults them back.
+  void drop_pages(size_t offset, size_t length) const {
+    if (data_ == nullptr || length == 0 || offset >= size_) return;
+    const size_t page = size_t(::sysconf(_SC_PAGESIZE));
+    const size_t begin = offset / page * page;
+    const size_t end = std::min(size_, offset + length);
+    ::madvise(const_cast<uint8_t*>(data_) + begin, end - begin, MADV_DONTNEED);
+  }
 
  private:
   [[noreturn]] void fail(const char* what) {

@@ -85,6 +85,7 @@ max_message_size = "256MiB"
 
 [srs]
 param_cache = "/data/zk/params"
+host_copy = false
 
 [memory]
 total_budget = "256GiB"
@@ -138,6 +139,8 @@ format = "json"
   EXPECT_EQ(o.scheduler.max_batch_wait, 30000ms);
   EXPECT_EQ(o.srs.eviction_min_idle, 10min);
   EXPECT_EQ(o.backend.threads, 32u);
+  EXPECT_FALSE(o.backend.host_copy);
+  EXPECT_TRUE(engine_options(Config{}).backend.host_copy);
 }
 
 TEST(Config, WitnessThreadsAreSetOrTheCoresPerSynthesisWorker) {
@@ -246,6 +249,7 @@ TEST(Config, ExampleFileIsTheDefaults) {
   EXPECT_EQ(c->daemon.shutdown_grace, defaults.daemon.shutdown_grace);
   EXPECT_EQ(c->daemon.max_message_size, defaults.daemon.max_message_size);
   EXPECT_EQ(c->srs.param_cache, defaults.srs.param_cache);
+  EXPECT_EQ(c->srs.host_copy, defaults.srs.host_copy);
   EXPECT_EQ(c->memory.total_budget, defaults.memory.total_budget);
   EXPECT_EQ(c->memory.safety_margin, defaults.memory.safety_margin);
   EXPECT_EQ(c->memory.eviction_min_idle, defaults.memory.eviction_min_idle);

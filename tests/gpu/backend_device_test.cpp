@@ -84,8 +84,10 @@ bool has_phase(const ProveOutput& out, const std::string& name) {
 
 // Proves `circuits` (one assignment each, same shape) on the CPU and on `gpu` with the same (r, s);
 // expects equal bytes and valid proofs. Returns the GPU output.
+// host_params: the CPU's parameters when `params` has sections released to the device.
 ProveOutput expect_same_proofs(groth16::Backend& gpu, const Parameters& params,
-                               const std::vector<Circuit>& circuits, uint64_t rs_seed) {
+                               const std::vector<Circuit>& circuits, uint64_t rs_seed,
+                               const Parameters* host_params = nullptr) {
   const auto rs = random_rs(circuits.size(), rs_seed);
   std::vector<r1cs::ProvingAssignment> cpu_batch, gpu_batch;
   std::vector<std::vector<ff::Fr>> inputs;
@@ -94,7 +96,8 @@ ProveOutput expect_same_proofs(groth16::Backend& gpu, const Parameters& params,
     gpu_batch.push_back(synthesize(c));
     inputs.push_back(public_inputs(cpu_batch.back()));
   }
-  const ProveOutput want = CpuBackend().prove(std::move(cpu_batch), params, rs);
+  const ProveOutput want =
+      CpuBackend().prove(std::move(cpu_batch), host_params ? *host_params : params, rs);
   ProveOutput got = gpu.prove(std::move(gpu_batch), params, rs);
   EXPECT_EQ(got.proofs.size(), circuits.size());
   const auto pvk = groth16::prepare_verifying_key(params.vk);
@@ -405,6 +408,35 @@ TEST_F(CudaBackendTest, BG2OnTheCpuPath) {
   expect_same_proofs(on_gpu, params, {bench_circuit(1000, 5), bench_circuit(1000, 6)}, 2);
   EXPECT_EQ(on_gpu.resident_bytes(), DeviceSrs::bytes_for(params, true));
   EXPECT_GT(DeviceSrs::bytes_for(params, true), DeviceSrs::bytes_for(params, false));
+}
+
+// The daemon's host_copy = false: each section uploaded, then freed from the host; the set proves
+// from the device alone, and a backend that does not hold it refuses it.
+TEST_F(CudaBackendTest, SectionsPreloadedOneByOneThenReleasedFromTheHost) {
+  const Circuit circuit = bench_circuit(1020, 1);
+  const Parameters full = setup_for(circuit, 23);
+  Parameters released = full;
+  CudaBackend gpu(0);
+  for (const groth16::Section s : groth16::kSections) {
+    EXPECT_FALSE(gpu.is_resident(released)) << groth16::to_string(s);
+    EXPECT_TRUE(gpu.preload_section(released, s));
+    released.release(s);
+  }
+  EXPECT_TRUE(gpu.is_resident(released));
+  EXPECT_TRUE(released.h.empty() && released.b_g2.empty());
+  EXPECT_EQ(gpu.resident_bytes(), DeviceSrs::bytes_for(full));
+  EXPECT_FALSE(has_phase(expect_same_proofs(gpu, released, {bench_circuit(1020, 2)}, 1, &full),
+                         "upload_srs"));
+  EXPECT_FALSE(has_phase(expect_same_proofs(gpu, released, {bench_circuit(1020, 3)}, 2, &full),
+                         "upload_srs"));
+
+  CudaBackend other(0);
+  auto w = synthesize(bench_circuit(1020, 4));
+  std::vector<r1cs::ProvingAssignment> ws;
+  ws.push_back(std::move(w));
+  EXPECT_THROW((void)other.prove(std::move(ws), released, random_rs(1, 3)), std::invalid_argument);
+  gpu.evict(released);
+  EXPECT_EQ(gpu.resident_bytes(), 0u);
 }
 
 TEST_F(CudaBackendTest, PreloadEvictAndARecycledAddress) {

@@ -1,0 +1,249 @@
+// Parameter sets kept on the devices only (SrsOptions::take_section, [srs] host_copy = false):
+// every bulk section is handed over once, in file order, with its points, and released from the
+// host; the load reserves only the largest section; a failed hand-over fails the load cleanly;
+// and an engine whose backend holds the sections proves valid proofs from a set without host
+// points. The "device" here is a backend keeping its own copy of each section it was given.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/backend_factory.hpp"
+#include "engine/engine.hpp"
+#include "engine/srs_manager.hpp"
+#include "engine_fixture.hpp"
+#include "groth16/cpu_backend.hpp"
+#include "util/mapped_file.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+using groth16::Parameters;
+using groth16::Section;
+using testing::await_end;
+using testing::expect_valid_bench_proof;
+using testing::kSmallCircuit;
+using testing::shared_param_dir;
+using testing::submit_ok;
+using testing::test_engine_options;
+using testing::test_request;
+using testing::TestJobs;
+using testing::TestJobSpec;
+
+const std::string kCircuit = "chain-64";
+
+Parameters whole_file() {
+  const MappedFile file(shared_param_dir() + "/" +
+                        groth16::bench_circuit_params_stem(kSmallCircuit) + ".params");
+  auto params = groth16::read_parameters(file.bytes(), 1);
+  if (!params) throw std::runtime_error(params.error().message);
+  return std::move(params).value();
+}
+
+// Copies section s of `from` into `to` (both hold it on the host).
+void copy_section(const Parameters& from, Parameters& to, Section s) {
+  switch (s) {
+    case Section::kH:
+      to.h = from.h;
+      break;
+    case Section::kL:
+      to.l = from.l;
+      break;
+    case Section::kA:
+      to.a = from.a;
+      break;
+    case Section::kBG1:
+      to.b_g1 = from.b_g1;
+      break;
+    case Section::kBG2:
+      to.b_g2 = from.b_g2;
+      break;
+  }
+}
+
+// A "device": keeps the sections it is given, by Parameters address, and proves with its copy
+// through the CPU backend — so a prover that read the caller's (released) points would fail.
+class HoldingBackend final : public groth16::Backend {
+ public:
+  std::string name() const override { return "holding"; }
+
+  void take(Parameters& params, Section s) {
+    std::lock_guard lock(mutex_);
+    Parameters& copy = held_[&params];
+    copy.vk = params.vk;
+    copy_section(params, copy, s);
+    params.release(s);
+  }
+  void drop(const Parameters& params) {
+    std::lock_guard lock(mutex_);
+    held_.erase(&params);
+  }
+  size_t held() const {
+    std::lock_guard lock(mutex_);
+    return held_.size();
+  }
+
+  std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
+                                          const Parameters& params,
+                                          std::span<const groth16::Randomness> r) override {
+    EXPECT_FALSE(params.on_host());
+    const Parameters* copy = nullptr;
+    {
+      std::lock_guard lock(mutex_);
+      copy = &held_.at(&params);
+    }
+    return cpu_.start(std::move(assignments), *copy, r);
+  }
+  groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
+    return cpu_.finish(std::move(pending));
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<const Parameters*, Parameters> held_;
+  groth16::CpuBackend cpu_{1};
+};
+
+SrsOptions options() {
+  SrsOptions o;
+  o.param_cache = shared_param_dir();
+  o.load_threads = 1;
+  return o;
+}
+
+TEST(SrsDeviceOnly, EverySectionIsHandedOverInOrderThenReleased) {
+  const Parameters expected = whole_file();
+  MemoryBudget budget(uint64_t(1) << 30);
+  std::vector<Section> order;
+  Parameters given;  // what the hook saw of each section
+  SrsOptions o = options();
+  o.take_section = [&](Parameters& params, Section s) {
+    order.push_back(s);
+    EXPECT_FALSE(params.released[size_t(s)]);
+    copy_section(params, given, s);
+    params.release(s);
+  };
+  SrsManager srs(o, budget);
+  auto lease = srs.acquire(kCircuit);
+  ASSERT_TRUE(lease.ok()) << lease.error().message;
+  const std::vector<Section> want(std::begin(groth16::kSections), std::end(groth16::kSections));
+  EXPECT_EQ(order, want);
+  given.vk = expected.vk;
+  EXPECT_EQ(given, expected) << "each section handed over with all its points";
+
+  const Parameters& held = (*lease)->params;
+  EXPECT_TRUE((*lease)->device_only);
+  EXPECT_FALSE(held.on_host());
+  EXPECT_TRUE(held.h.empty() && held.l.empty() && held.a.empty() && held.b_g1.empty() &&
+              held.b_g2.empty());
+  EXPECT_EQ(held.vk, expected.vk);
+  for (const Section s : groth16::kSections) EXPECT_EQ(held.count(s), expected.count(s));
+  EXPECT_EQ(budget.used(), 0u) << "nothing of the set stays reserved on the host";
+  EXPECT_EQ(srs.hot_bytes(), 0u);
+  EXPECT_EQ(srs.status().at(0).tier, SrsTier::kHot);
+}
+
+TEST(SrsDeviceOnly, ALoadReservesOnlyTheLargestSection) {
+  const Parameters p = whole_file();
+  const uint64_t g1 = sizeof(curve::G1Affine);
+  const uint64_t largest = std::max({p.h.size() * g1, p.l.size() * g1, p.a.size() * g1,
+                                     p.b_g1.size() * g1, p.b_g2.size() * sizeof(curve::G2Affine)});
+  MemoryBudget budget(largest);
+  {
+    SrsManager with_host_copy(options(), budget);
+    auto refused = with_host_copy.acquire(kCircuit);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.code(), SrsError::kTooLarge);
+  }
+  SrsOptions o = options();
+  o.take_section = [](Parameters& params, Section s) { params.release(s); };
+  SrsManager device_only(o, budget);
+  auto lease = device_only.acquire(kCircuit);
+  ASSERT_TRUE(lease.ok()) << lease.error().message;
+  EXPECT_EQ(budget.used(), 0u);
+}
+
+TEST(SrsDeviceOnly, AFailedHandOverFailsTheLoadAndUndoesIt) {
+  MemoryBudget budget(uint64_t(1) << 30);
+  bool fail = true;
+  int unloads = 0;
+  SrsOptions o = options();
+  o.take_section = [&](Parameters& params, Section s) {
+    if (fail && s == Section::kA) throw std::runtime_error("device out of memory");
+    params.release(s);
+  };
+  o.on_unload = [&](const Parameters&) { ++unloads; };
+  SrsManager srs(o, budget);
+  auto failed = srs.acquire(kCircuit);
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(failed.code(), SrsError::kTooLarge);
+  EXPECT_NE(failed.error().message.find("section a could not be placed on the devices: device "
+                                        "out of memory"),
+            std::string::npos)
+      << failed.error().message;
+  EXPECT_EQ(unloads, 1) << "the sections already on the devices are dropped";
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_NE(srs.status().at(0).tier, SrsTier::kHot);
+
+  fail = false;  // the next acquire loads again (not stuck "loading")
+  auto lease = srs.acquire(kCircuit);
+  ASSERT_TRUE(lease.ok()) << lease.error().message;
+  EXPECT_FALSE((*lease)->params.on_host());
+}
+
+TEST(SrsDeviceOnly, AnEngineProvesFromParametersHeldOnlyByItsBackend) {
+  auto holding = std::make_unique<HoldingBackend>();
+  HoldingBackend* device = holding.get();
+  TestJobs jobs;
+  jobs.add("job", TestJobSpec(kSmallCircuit, 2, 1));
+  EngineOptions o = test_engine_options(shared_param_dir());
+  o.srs.take_section = [device](Parameters& params, Section s) { device->take(params, s); };
+  o.srs.on_unload = [device](const Parameters& params) { device->drop(params); };
+  Engine engine(o, jobs.factory(), std::move(holding));
+  expect_valid_bench_proof(await_end(engine, submit_ok(engine, test_request("job"))), kSmallCircuit,
+                           2, 1);
+  EXPECT_EQ(device->held(), 1u);
+  EXPECT_EQ(engine.status().memory_used_bytes, 0u);
+  ASSERT_TRUE(engine.evict_srs(kCircuit).ok());
+  EXPECT_EQ(device->held(), 0u) << "evicting the set frees the device's copy";
+}
+
+TEST(SrsDeviceOnly, TheBackendFactoryRefusesWhatItCannotHonour) {
+  BackendOptions o;
+  o.host_copy = false;  // with the CPU fallback (the default), or without any GPU here
+  try {
+    (void)make_backend(o);
+    ADD_FAILURE() << "host_copy = false was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("host_copy = false"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SrsDeviceOnly, TheCpuBackendRefusesReleasedParameters) {
+  Parameters p = whole_file();
+  p.release(Section::kL);
+  EXPECT_FALSE(p.on_host());
+  EXPECT_TRUE(p.l.empty());
+  EXPECT_EQ(p.count(Section::kL), whole_file().l.size());
+  p.release(Section::kL);  // idempotent
+  EXPECT_EQ(p.count(Section::kL), whole_file().l.size());
+
+  r1cs::ProvingAssignment w;
+  groth16::synthesize_bench_circuit(w, kSmallCircuit, 1);
+  w.finalize();
+  std::vector<r1cs::ProvingAssignment> ws;
+  ws.push_back(std::move(w));
+  const groth16::Randomness r{};
+  groth16::CpuBackend cpu(1);
+  try {
+    (void)cpu.start(std::move(ws), p, std::span(&r, 1));
+    ADD_FAILURE() << "proved without the host points";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("released"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace cuzk::engine
