@@ -128,6 +128,10 @@ struct TestJobSpec {
     wrong_inputs = true;
     return *this;
   }
+  TestJobSpec& deferring_abc() {
+    defers_abc = true;
+    return *this;
+  }
 
   size_t constraints;
   uint64_t seed;
@@ -136,6 +140,7 @@ struct TestJobSpec {
   unsigned gate_partition = 0;
   std::optional<unsigned> throw_at;  // synthesis of this partition throws
   bool wrong_inputs = false;         // its proof fails verification
+  bool defers_abc = false;           // CircuitJob::defers_abc (the memory estimate only)
 };
 
 // The synthesis order, as "<request_id>/<partition>".
@@ -172,6 +177,7 @@ class TestJob final : public CircuitJob {
     }
     inner_.synthesize(k, out);
   }
+  bool defers_abc() const override { return spec_.defers_abc; }
   std::vector<ff::Fr> public_inputs(unsigned k, const r1cs::ProvingAssignment& pa) const override {
     auto inputs = inner_.public_inputs(k, pa);
     if (spec_.wrong_inputs) inputs[0] += ff::Fr::one();

@@ -439,6 +439,20 @@ TEST_F(CudaBackendTest, SectionsPreloadedOneByOneThenReleasedFromTheHost) {
   EXPECT_EQ(gpu.resident_bytes(), 0u);
 }
 
+// prepare_domain builds the NTT tables ahead of the first proof of a size: proofs unchanged, a
+// size that is not a power of two refused, a second call harmless.
+TEST_F(CudaBackendTest, DomainsPreparedAheadProveAlike) {
+  const Circuit circuit = bench_circuit(1000, 1);
+  const Parameters params = setup_for(circuit, 24);
+  CudaBackend gpu(0);
+  EXPECT_THROW(gpu.prepare_domain(1000), std::invalid_argument);
+  gpu.prepare_domain(1024);
+  gpu.prepare_domain(1024);
+  expect_same_proofs(gpu, params, {bench_circuit(1000, 2)}, 1);
+  gpu.prepare_domain(1 << 12);  // another size beside the one in use
+  expect_same_proofs(gpu, params, {bench_circuit(1000, 3)}, 2);
+}
+
 TEST_F(CudaBackendTest, PreloadEvictAndARecycledAddress) {
   const Circuit circuit = bench_circuit(1020, 1);
   CudaBackend gpu(0);
