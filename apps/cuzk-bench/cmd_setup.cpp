@@ -14,7 +14,7 @@
 #include "proof_types.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/setup.hpp"
-#include "r1cs/keypair_assembly.hpp"
+#include "r1cs/precompiled_circuit.hpp"
 #include "util/stopwatch.hpp"
 #ifdef CUZK_BENCH_CUDA
 #include "gpu/fixed_base.hpp"
@@ -129,14 +129,16 @@ void add_setup_command(CLI::App& app) {
     }
     if (opt->constraints == 0)
       throw std::runtime_error("setup: give --constraints, --proof-type or --circuit");
-    r1cs::KeypairAssembly cs;
-    groth16::synthesize_bench_circuit(cs, opt->constraints, 0);
-    cs.finalize();
-    std::cerr << "setup: circuit of " << cs.num_constraints() << " constraints ("
-              << cs.num_inputs() << " inputs, " << cs.num_aux() << " aux) synthesised in "
-              << sw.lap_ms() << " ms\n";
-    auto params = groth16::generate_parameters(cs, groth16::ToxicWaste::random(rng), opt->threads,
-                                               progress, &multiplier);
+    // Recorded like the PoRep and PoSt circuits above (the same parameters as through a
+    // KeypairAssembly: test SetupPrecompiled).
+    const auto circuit = r1cs::PrecompiledCircuit::record([&](r1cs::ConstraintSystem& cs) {
+      groth16::synthesize_bench_circuit(cs, opt->constraints, 0);
+    });
+    std::cerr << "setup: circuit of " << circuit.num_constraints() << " constraints ("
+              << circuit.sizes().num_inputs << " inputs, " << circuit.sizes().num_aux
+              << " aux) recorded in " << sw.lap_ms() << " ms\n";
+    auto params = groth16::generate_parameters(circuit, groth16::ToxicWaste::random(rng),
+                                               opt->threads, progress, &multiplier);
     multiplier.report();
     std::filesystem::create_directories(opt->out);
     const std::string stem = opt->out + "/" + groth16::bench_circuit_params_stem(opt->constraints);
