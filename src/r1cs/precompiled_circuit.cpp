@@ -96,6 +96,17 @@ PrecompiledCircuit PrecompiledCircuit::from_recording(const RecordingCS& cs) {
   return pc;
 }
 
+PrecompiledCircuit PrecompiledCircuit::from_recording(IndexedRecordingCS&& cs) {
+  if (!cs.finalized()) {
+    throw std::logic_error("PrecompiledCircuit: IndexedRecordingCS not finalized");
+  }
+  const size_t num_inputs = cs.num_inputs(), num_aux = cs.num_aux();
+  const size_t num_constraints = cs.num_constraints() - num_inputs;
+  IndexedRecordingCS::Matrices m = std::move(cs).take();
+  return from_parts(num_inputs, num_aux, num_constraints, std::move(m.coeffs), std::move(m.a),
+                    std::move(m.b), std::move(m.c));
+}
+
 PrecompiledCircuit PrecompiledCircuit::from_parts(size_t num_inputs, size_t num_aux,
                                                   size_t num_constraints, std::vector<Fr> coeffs,
                                                   IndexedCsr a, IndexedCsr b, IndexedCsr c) {
