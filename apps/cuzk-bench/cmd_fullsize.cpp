@@ -2,7 +2,7 @@
 // path the daemon takes with [synthesis] precompiled — stage by stage, timed, with the host's
 // peak memory per stage:
 //   c1        a virtual C1 (sealing::generate_virtual_c1; no sector data is made)
-//   record    partition 0's circuit recorded once (RecordingCS -> PrecompiledCircuit)
+//   record    partition 0's circuit recorded once (PrecompiledCircuit::record)
 //   setup     test parameters from the recorded matrices (groth16::generate_parameters over the
 //             PrecompiledCircuit; random toxic waste), the fixed-base multiplications on the GPU
 //             with --gpu

@@ -3,10 +3,11 @@
 //
 // get(id, synthesize) returns the circuit for `id`: from memory; else from the cache file
 // <cache_dir>/<id>.pce (precompiled_file.hpp) when it loads cleanly; else by running
-// `synthesize` (any valid instance of the circuit) into a RecordingCS, after which the file is
-// (re)written. A file that fails to load (damaged, truncated, another version) is never used:
-// the circuit is recorded again and the reason is returned in Lookup::note for the log. Callers
-// of the same id wait for the one recording in progress; different ids proceed in parallel.
+// `synthesize` (any valid instance of the circuit) through PrecompiledCircuit::record (straight
+// into the indexed matrices, indexed_recording_cs.hpp), after which the file is (re)written. A
+// file that fails to load (damaged, truncated, another version) is never used: the circuit is
+// recorded again and the reason is returned in Lookup::note for the log. Callers of the same id
+// wait for the one recording in progress; different ids proceed in parallel.
 //
 // The file name holds the circuit id only; the digest inside identifies the matrices. A file
 // from an older build whose circuit differs in its coefficients but not its sizes loads fine, so
