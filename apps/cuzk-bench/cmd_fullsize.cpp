@@ -45,6 +45,7 @@
 #include "r1cs/precompiled_circuit.hpp"
 #include "sealing/virtual_sector.hpp"
 #include "util/parallel.hpp"
+#include "util/process_memory.hpp"
 #include "util/stopwatch.hpp"
 #ifdef CUZK_BENCH_CUDA
 #include "gpu/cuda_backend.hpp"
@@ -71,26 +72,15 @@ struct FullsizeOptions {
   uint64_t seed = 1;
 };
 
-// Peak resident set since the last reset (kB), from /proc/self/status.
-uint64_t peak_rss_kb() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6));
-  }
-  return 0;
-}
-void reset_peak_rss() { std::ofstream("/proc/self/clear_refs") << "5"; }
-
 class StageLog {
  public:
   void start() {
-    reset_peak_rss();
+    reset_peak_resident();
     (void)sw_.lap_ms();
   }
   void end(const std::string& stage, const std::string& note = "") {
     const double ms = sw_.lap_ms();
-    const double gb = double(peak_rss_kb()) / (1 << 20);
+    const double gb = double(peak_resident_bytes()) / double(uint64_t(1) << 30);
     rows_.push_back({stage, ms, gb, note});
     std::fprintf(stderr, "fullsize: %-8s %10.1f ms   peak RSS %6.2f GiB   %s\n", stage.c_str(), ms,
                  gb, note.c_str());
@@ -245,8 +235,9 @@ void run_fullsize(const FullsizeOptions& opt) {
 #endif
   Stopwatch setup_sw;
   auto progress = [&](std::string_view stage, size_t done, size_t total) {
-    std::fprintf(stderr, "fullsize: setup %.*s %zu/%zu (%.1f s)\n", int(stage.size()), stage.data(),
-                 done, total, setup_sw.total_ms() / 1000);
+    std::fprintf(stderr, "fullsize: setup %.*s %zu/%zu (%.1f s, RSS %.2f GiB)\n",
+                 int(stage.size()), stage.data(), done, total, setup_sw.total_ms() / 1000,
+                 double(resident_bytes()) / double(uint64_t(1) << 30));
   };
   auto params = std::make_unique<groth16::Parameters>(
       groth16::generate_parameters(*circuit, tw, opt.threads, progress, multiplier.get()));

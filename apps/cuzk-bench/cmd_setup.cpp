@@ -15,6 +15,7 @@
 #include "groth16/bench_circuit.hpp"
 #include "groth16/setup.hpp"
 #include "r1cs/precompiled_circuit.hpp"
+#include "util/process_memory.hpp"
 #include "util/stopwatch.hpp"
 #ifdef CUZK_BENCH_CUDA
 #include "gpu/fixed_base.hpp"
@@ -102,7 +103,8 @@ void add_setup_command(CLI::App& app) {
     std::mt19937_64 rng(seed);
     auto progress = [&](std::string_view stage, size_t done, size_t total) {
       std::cerr << "setup: " << stage << " " << done << "/" << total << " points ("
-                << sw.total_ms() / 1000 << " s)\n";
+                << sw.total_ms() / 1000 << " s, RSS "
+                << double(resident_bytes()) / double(uint64_t(1) << 30) << " GiB)\n";
     };
     if (!opt->proof_type.empty()) {
       const filecoin::ProofType& proof = find_proof_type(opt->proof_type);

@@ -6,8 +6,8 @@
 #include <limits>
 #include <mutex>
 #include <stdexcept>
-#include <type_traits>
 
+#include "util/free_memory.hpp"
 #include "util/parallel.hpp"
 
 namespace cuzk::groth16 {
@@ -141,7 +141,7 @@ bool Parameters::on_host() const {
 void Parameters::release(Section s) {
   if (released[size_t(s)]) return;
   released[size_t(s)] = count(s);
-  with_section(*this, s, [](auto& v) { std::remove_reference_t<decltype(v)>().swap(v); });
+  with_section(*this, s, [](auto& v) { free_memory(v); });
 }
 
 ParamsResult<ParamsLayout> scan_params_layout(std::span<const uint8_t> file) {

@@ -13,6 +13,7 @@
 #include "curve/g2.hpp"
 #include "ntt/domain.hpp"
 #include "ntt/ntt.hpp"
+#include "util/free_memory.hpp"
 #include "util/parallel.hpp"
 
 namespace cuzk::groth16 {
@@ -161,7 +162,7 @@ Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threa
   std::vector<Fr>& u = columns[0];
   std::vector<Fr>& v = columns[1];
   std::vector<Fr>& w = columns[2];
-  lagrange = {};
+  free_memory(lagrange);
   report("columns", 1, 1);
 
   const Fr gamma_inv = tw.gamma.inverse(), delta_inv = tw.delta.inverse();
@@ -214,13 +215,13 @@ Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threa
     check_nonzero(v[n_inputs + j], "B", n_inputs + j);
     b.push_back(v[n_inputs + j]);
   }
-  u = {};  // at full size every vector here is GBs: each is freed once used
-  v = {};
-  w = {};
+  free_memory(u);  // at full size every vector here is GBs: each is freed once used
+  free_memory(v);
+  free_memory(w);
   std::vector<Fr> h(m - 1);
   Fr hz = z_tau * delta_inv;
   for (size_t i = 0; i + 1 < m; ++i) h[i] = powers[i] * hz;
-  powers = {};
+  free_memory(powers);
 
   std::optional<CpuFixedBaseMultiplier> cpu;
   if (multiplier == nullptr) multiplier = &cpu.emplace(threads);
@@ -229,7 +230,7 @@ Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threa
     out.resize(s.size());
     multiplier->g1(s, out);
     report(stage, s.size(), s.size());
-    if (&s != &b) s = {};  // b serves B in G2 too
+    if (&s != &b) free_memory(s);  // b serves B in G2 too
   };
   g1_batch(ic, params.vk.ic, "ic");
   g1_batch(h, params.h, "h");
@@ -239,7 +240,7 @@ Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threa
   params.b_g2.resize(b.size());
   multiplier->g2(b, params.b_g2);
   report("b_g2", b.size(), b.size());
-  b = {};
+  free_memory(b);
 
   const Fr vk_g1_scalars[] = {tw.alpha, tw.beta, tw.delta};
   const Fr vk_g2_scalars[] = {tw.beta, tw.gamma, tw.delta};

@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "util/free_memory.hpp"
+
 namespace cuzk::r1cs {
 namespace {
 
@@ -115,7 +117,7 @@ void IndexedRecordingCS::finalize() {
   std::vector<Fr> table(m_.coeffs.size());
   for (size_t i = 0; i < table.size(); ++i) table[renumber[i]] = m_.coeffs[i];
   m_.coeffs = std::move(table);
-  index_ = {};
+  free_memory(index_);
   finalized_ = true;
 }
 

@@ -226,6 +226,7 @@ TEST(SrsDeviceOnly, TheCpuBackendRefusesReleasedParameters) {
   p.release(Section::kL);
   EXPECT_FALSE(p.on_host());
   EXPECT_TRUE(p.l.empty());
+  EXPECT_EQ(p.l.capacity(), 0u) << "the points' memory is given back, not only cleared";
   EXPECT_EQ(p.count(Section::kL), whole_file().l.size());
   p.release(Section::kL);  // idempotent
   EXPECT_EQ(p.count(Section::kL), whole_file().l.size());
