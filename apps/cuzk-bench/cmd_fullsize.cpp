@@ -4,11 +4,11 @@
 //   c1        a virtual C1 (sealing::generate_virtual_c1; no sector data is made)
 //   record    partition 0's circuit recorded once (PrecompiledCircuit::record)
 //   setup     test parameters from the recorded matrices (groth16::generate_parameters over the
-//             PrecompiledCircuit; random toxic waste), the fixed-base multiplications on the GPU
-//             with --gpu
-//   upload    (--gpu) the parameters put on the device once (and the NTT tables built), then
-//             dropped from host memory: the prover keeps the verifying key and the device copy
-//             only
+//             PrecompiledCircuit; random toxic waste); with --gpu the fixed-base multiplications
+//             on the GPU and each section uploaded as soon as it is made, then dropped from host
+//             memory (generate_parameters_into): the prover keeps the verifying key and the
+//             device copy only
+//   domain    (--gpu) the NTT tables built on the device ahead of the first proof
 //   prove     every partition: witness only (--witness-threads partitions at a time, each with its
 //             challenges on --challenge-threads threads: filecoin::stacked_partition_witness),
 //             a, b, c deferred (computed on the device next to the resident matrices, or by the
@@ -22,6 +22,7 @@
 #include <sys/resource.h>
 
 #include <atomic>
+#include <bit>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -71,6 +72,34 @@ struct FullsizeOptions {
   unsigned threads = 0;
   uint64_t seed = 1;
 };
+
+#ifdef CUZK_BENCH_CUDA
+// Setup's pieces straight onto the device: each section uploaded as it is made, then dropped, so
+// that the host never holds the whole parameter set (~48 GiB at 32 GiB).
+class DeviceSink final : public groth16::ParametersSink {
+ public:
+  DeviceSink(gpu::StagedUploader& uploader, cudaStream_t stream)
+      : uploader_(uploader), stream_(stream) {}
+  groth16::VerifyingKey key;
+  gpu::DeviceSrs srs;
+
+  void vk(const groth16::VerifyingKey& vk) override { key = vk; }
+  void g1_section(groth16::Section s, std::vector<curve::G1Affine> points) override {
+    groth16::Parameters one;
+    one.g1(s) = std::move(points);
+    srs.upload_section(one, s, uploader_, stream_);
+  }
+  void b_g2(std::vector<curve::G2Affine> points) override {
+    groth16::Parameters one;
+    one.b_g2 = std::move(points);
+    srs.upload_section(one, groth16::Section::kBG2, uploader_, stream_);
+  }
+
+ private:
+  gpu::StagedUploader& uploader_;
+  cudaStream_t stream_;
+};
+#endif
 
 class StageLog {
  public:
@@ -239,32 +268,41 @@ void run_fullsize(const FullsizeOptions& opt) {
                  int(stage.size()), stage.data(), done, total, setup_sw.total_ms() / 1000,
                  double(resident_bytes()) / double(uint64_t(1) << 30));
   };
-  auto params = std::make_unique<groth16::Parameters>(
-      groth16::generate_parameters(*circuit, tw, opt.threads, progress, multiplier.get()));
+  std::unique_ptr<groth16::Parameters> params;  // on the host: the CPU prover's
+  groth16::VerifyingKey vk;
+#ifdef CUZK_BENCH_CUDA
+  std::optional<gpu::DeviceSrs> srs;
+  if (opt.gpu >= 0) {  // each section straight to the device as it is made, then dropped
+    gpu::DeviceGuard guard(opt.gpu);
+    gpu::Stream stream;
+    gpu::StagedUploader uploader;
+    DeviceSink sink(uploader, stream.get());
+    groth16::generate_parameters_into(*circuit, tw, sink, opt.threads, progress, multiplier.get());
+    vk = sink.key;
+    srs.emplace(std::move(sink.srs));
+  }
+#endif
+  if (opt.gpu < 0) {
+    params = std::make_unique<groth16::Parameters>(
+        groth16::generate_parameters(*circuit, tw, opt.threads, progress, multiplier.get()));
+    vk = params->vk;
+  }
   multiplier.reset();
-  const groth16::VerifyingKey vk = params->vk;
   const groth16::PreparedVerifyingKey pvk = groth16::prepare_verifying_key(vk);
-  log.end("setup", opt.gpu >= 0 ? "fixed-base multiplications on cuda:" + std::to_string(opt.gpu)
+  log.end("setup", opt.gpu >= 0 ? "fixed-base multiplications on cuda:" + std::to_string(opt.gpu) +
+                                      ", each section uploaded as made"
                                 : "on the CPU");
 
   Prover prover;
   groth16::CpuBackend cpu(opt.threads);
 #ifdef CUZK_BENCH_CUDA
   std::optional<gpu::CudaBackend> cuda;
-  std::optional<gpu::DeviceSrs> srs;
   if (opt.gpu >= 0) {
     log.start();
     cuda.emplace(opt.gpu, opt.threads);
-    {
-      gpu::DeviceGuard guard(opt.gpu);
-      gpu::Stream stream;
-      gpu::StagedUploader uploader;
-      srs.emplace(gpu::DeviceSrs::upload(*params, uploader, stream.get(), true));
-    }
-    const size_t bytes = srs->bytes();
-    cuda->prepare_domain(params->h.size() + 1);  // the NTT tables, before the first proof
-    params.reset();  // the prover needs the vk and the device copy only
-    log.end("upload", std::to_string(bytes / 1000000) + " MB of points on the device");
+    cuda->prepare_domain(size_t(1) << std::bit_width(circuit->a().rows() - 1));  // NTT tables
+    log.end("domain", "the NTT tables; " + std::to_string(srs->bytes() / 1000000) +
+                          " MB of points on the device");
     prover.prove = [&](r1cs::ProvingAssignment pa, const groth16::Randomness& rs) {
       const gpu::WitnessView view = gpu::WitnessView::of(pa);
       const gpu::CudaBackend::SrsRef ref{&vk, &*srs, {}, nullptr};

@@ -139,13 +139,11 @@ void add_setup_command(CLI::App& app) {
     std::cerr << "setup: circuit of " << circuit.num_constraints() << " constraints ("
               << circuit.sizes().num_inputs << " inputs, " << circuit.sizes().num_aux
               << " aux) recorded in " << sw.lap_ms() << " ms\n";
-    auto params = groth16::generate_parameters(circuit, groth16::ToxicWaste::random(rng),
-                                               opt->threads, progress, &multiplier);
-    multiplier.report();
     std::filesystem::create_directories(opt->out);
     const std::string stem = opt->out + "/" + groth16::bench_circuit_params_stem(opt->constraints);
-    groth16::write_parameters_file(params, stem + ".params");
-    groth16::write_verifying_key_file(params.vk, stem + ".vk");
+    groth16::write_parameters_files(circuit, groth16::ToxicWaste::random(rng), stem + ".params",
+                                    stem + ".vk", opt->threads, progress, &multiplier);
+    multiplier.report();
     std::cerr << "setup: wrote " << stem << ".params and .vk in " << sw.total_ms() / 1000
               << " s\n";
     std::cout << stem << ".params\n";

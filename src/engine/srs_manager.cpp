@@ -350,11 +350,7 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
     } else {
       auto points = groth16::read_g1_section(file, part.where, name, t);
       if (!points) return fail(points.error().message);
-      auto& out = part.section == groth16::Section::kH   ? srs->params.h
-                  : part.section == groth16::Section::kL ? srs->params.l
-                  : part.section == groth16::Section::kA ? srs->params.a
-                                                         : srs->params.b_g1;
-      out = std::move(points).value();
+      srs->params.g1(part.section) = std::move(points).value();
     }
     const uint64_t section_bytes = uint64_t(part.where.count) * part.point_bytes;
     mapping->drop_pages(part.where.offset, section_bytes);

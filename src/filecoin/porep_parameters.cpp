@@ -80,16 +80,15 @@ PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& 
   // From the precompiled matrices (8 bytes per entry) rather than a KeypairAssembly (32-byte
   // coefficients, recorded and transposed): the same parameters, in a quarter of the memory —
   // what lets a 32 GiB PoRep circuit's setup fit in a GPU host's RAM.
+  // Each section is written as soon as it is made: setup holds one section, not the whole set.
   const r1cs::PrecompiledCircuit circuit = r1cs::PrecompiledCircuit::record(kind.synthesize_blank);
-  const groth16::Parameters params = groth16::generate_parameters(
-      circuit, groth16::ToxicWaste::random(rng), threads, progress, multiplier);
   std::filesystem::create_directories(dir);
   const std::filesystem::path base(dir);
   PorepParameterFiles files{
       (base / test_parameter_file_name(kind.circuit_id, ParameterFile::kParams)).string(),
       (base / test_parameter_file_name(kind.circuit_id, ParameterFile::kVk)).string(), true};
-  groth16::write_parameters_file(params, files.params);
-  groth16::write_verifying_key_file(params.vk, files.vk);
+  groth16::write_parameters_files(circuit, groth16::ToxicWaste::random(rng), files.params, files.vk,
+                                  threads, progress, multiplier);
   return files;
 }
 

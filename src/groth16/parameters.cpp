@@ -6,6 +6,7 @@
 #include <limits>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include "util/free_memory.hpp"
 #include "util/parallel.hpp"
@@ -109,22 +110,31 @@ namespace {
 // Calls f with section s's vector (G1 or G2).
 template <class P, class F>
 decltype(auto) with_section(P& params, Section s, F&& f) {
-  switch (s) {
-    case Section::kH:
-      return f(params.h);
-    case Section::kL:
-      return f(params.l);
-    case Section::kA:
-      return f(params.a);
-    case Section::kBG1:
-      return f(params.b_g1);
-    case Section::kBG2:
-      return f(params.b_g2);
-  }
-  throw std::invalid_argument("parameters: no such section");
+  if (s == Section::kBG2) return f(params.b_g2);
+  return f(params.g1(s));
 }
 
 }  // namespace
+
+std::vector<G1Affine>& Parameters::g1(Section s) {
+  return const_cast<std::vector<G1Affine>&>(std::as_const(*this).g1(s));
+}
+
+const std::vector<G1Affine>& Parameters::g1(Section s) const {
+  switch (s) {
+    case Section::kH:
+      return h;
+    case Section::kL:
+      return l;
+    case Section::kA:
+      return a;
+    case Section::kBG1:
+      return b_g1;
+    case Section::kBG2:
+      break;
+  }
+  throw std::invalid_argument(std::string("parameters: ") + to_string(s) + " is not a G1 section");
+}
 
 uint64_t Parameters::count(Section s) const {
   const auto& r = released[size_t(s)];
@@ -313,7 +323,7 @@ class FileWriter {
 
 // Writes a count and its points, encoding in parallel batches.
 template <class Config>
-void write_section(FileWriter& w, const std::vector<curve::Affine<Config>>& pts) {
+void write_section(FileWriter& w, std::span<const curve::Affine<Config>> pts) {
   constexpr size_t kSize = curve::kUncompressedSize<Config>;
   std::vector<uint8_t> count;
   append_u32_be(count, uint32_t(pts.size()));
@@ -342,14 +352,68 @@ void write_verifying_key_file(const VerifyingKey& vk, const std::string& path) {
 }
 
 void write_parameters_file(const Parameters& params, const std::string& path) {
-  FileWriter w(path);
-  w.write(serialize_verifying_key(params.vk));
-  write_section(w, params.h);
-  write_section(w, params.l);
-  write_section(w, params.a);
-  write_section(w, params.b_g1);
-  write_section(w, params.b_g2);
+  ParamsFileWriter w(path);
+  w.vk(params.vk);
+  w.g1_section(Section::kH, params.h);
+  w.g1_section(Section::kL, params.l);
+  w.g1_section(Section::kA, params.a);
+  w.g1_section(Section::kBG1, params.b_g1);
+  w.b_g2(params.b_g2);
   w.close();
+}
+
+struct ParamsFileWriter::Impl {
+  FileWriter file;
+};
+
+ParamsFileWriter::ParamsFileWriter(const std::string& path)
+    : impl_(std::make_unique<Impl>(Impl{FileWriter(path)})) {}
+
+ParamsFileWriter::~ParamsFileWriter() = default;
+
+namespace {
+
+// The piece number of section s (the vk is piece 0).
+unsigned piece_of(Section s) {
+  return 1 + unsigned(s);
+}
+
+void expect_piece(unsigned next, unsigned piece, const char* what) {
+  if (next != piece) {
+    throw std::logic_error(std::string(".params writer: ") + what + " out of order (piece " +
+                           std::to_string(piece) + ", expected piece " + std::to_string(next) +
+                           ")");
+  }
+}
+
+}  // namespace
+
+void ParamsFileWriter::vk(const VerifyingKey& vk) {
+  expect_piece(next_, 0, "vk");
+  impl_->file.write(serialize_verifying_key(vk));
+  ++next_;
+}
+
+void ParamsFileWriter::g1_section(Section s, std::span<const G1Affine> points) {
+  if (s == Section::kBG2) throw std::logic_error(".params writer: b_g2 is a G2 section");
+  expect_piece(next_, piece_of(s), to_string(s));
+  write_section<G1Config>(impl_->file, points);
+  ++next_;
+}
+
+void ParamsFileWriter::b_g2(std::span<const G2Affine> points) {
+  expect_piece(next_, piece_of(Section::kBG2), "b_g2");
+  write_section<G2Config>(impl_->file, points);
+  ++next_;
+}
+
+void ParamsFileWriter::close() {
+  const unsigned all = piece_of(Section::kBG2) + 1;
+  if (next_ != all) {
+    throw std::logic_error(".params writer: closed after " + std::to_string(next_) + " of " +
+                           std::to_string(all) + " pieces (vk, h, l, a, b_g1, b_g2)");
+  }
+  impl_->file.close();
 }
 
 }  // namespace cuzk::groth16

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -56,6 +57,9 @@ struct Parameters {
   // residency); the CPU backend refuses it.
   std::array<std::optional<uint64_t>, 5> released{};
 
+  // The G1 section s (h, l, a or b_g1; std::invalid_argument for b_g2).
+  std::vector<G1Affine>& g1(Section s);
+  const std::vector<G1Affine>& g1(Section s) const;
   // Points in section s (released or not).
   uint64_t count(Section s) const;
   // False once any section was released.
@@ -106,6 +110,28 @@ ParamsResult<std::vector<G2Affine>> read_g2_section(std::span<const uint8_t> fil
 std::vector<uint8_t> serialize_verifying_key(const VerifyingKey& vk);
 // Writes params to `path` (streamed; throws std::runtime_error on I/O failure).
 void write_parameters_file(const Parameters& params, const std::string& path);
+
+// A .params file written piece by piece in its order — vk, h, l, a, b_g1, b_g2 — so that a
+// producer of one section at a time (setup) never holds the whole set. Out-of-order calls throw
+// std::logic_error; I/O failures std::runtime_error; close() throws unless every piece was given.
+// Destroyed without close(), the file is left incomplete.
+class ParamsFileWriter {
+ public:
+  explicit ParamsFileWriter(const std::string& path);
+  ~ParamsFileWriter();
+  ParamsFileWriter(const ParamsFileWriter&) = delete;
+  ParamsFileWriter& operator=(const ParamsFileWriter&) = delete;
+
+  void vk(const VerifyingKey& vk);
+  void g1_section(Section s, std::span<const G1Affine> points);  // h, l, a, b_g1
+  void b_g2(std::span<const G2Affine> points);
+  void close();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  unsigned next_ = 0;  // pieces written: 0 = vk, 1 + Section index after that
+};
 void write_verifying_key_file(const VerifyingKey& vk, const std::string& path);
 
 }  // namespace cuzk::groth16

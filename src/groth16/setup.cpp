@@ -78,8 +78,47 @@ struct SetupCircuit {
   std::function<std::array<std::vector<Fr>, 3>(std::span<const Fr> lagrange)> columns;
 };
 
-Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threads,
-                    const SetupProgress& progress, FixedBaseMultiplier* multiplier);
+void generate(const SetupCircuit& cs, const ToxicWaste& tw, ParametersSink& sink, unsigned threads,
+              const SetupProgress& progress, FixedBaseMultiplier* multiplier);
+
+// Collects the pieces into a Parameters.
+class CollectingSink final : public ParametersSink {
+ public:
+  Parameters params;
+  void vk(const VerifyingKey& vk) override { params.vk = vk; }
+  void g1_section(Section s, std::vector<G1Affine> points) override {
+    params.g1(s) = std::move(points);
+  }
+  void b_g2(std::vector<G2Affine> points) override { params.b_g2 = std::move(points); }
+};
+
+// Writes the pieces to a .params file as they come.
+class FileSink final : public ParametersSink {
+ public:
+  explicit FileSink(const std::string& path) : writer(path) {}
+  ParamsFileWriter writer;
+  VerifyingKey key;
+  void vk(const VerifyingKey& vk) override {
+    key = vk;
+    writer.vk(vk);
+  }
+  void g1_section(Section s, std::vector<G1Affine> points) override {
+    writer.g1_section(s, points);
+  }
+  void b_g2(std::vector<G2Affine> points) override { writer.b_g2(points); }
+};
+
+SetupCircuit setup_circuit(const r1cs::PrecompiledCircuit& circuit, unsigned threads) {
+  const size_t vars = circuit.num_inputs() + circuit.num_aux();
+  return SetupCircuit{
+      circuit.num_inputs(), circuit.num_aux(), circuit.a().rows(), &circuit.densities(),
+      [&circuit, vars, threads](std::span<const Fr> lagrange) {
+        const std::span<const Fr> table = circuit.coeffs();
+        return std::array{evaluate_columns(circuit.a(), table, vars, lagrange, threads),
+                          evaluate_columns(circuit.b(), table, vars, lagrange, threads),
+                          evaluate_columns(circuit.c(), table, vars, lagrange, threads)};
+      }};
+}
 
 }  // namespace
 
@@ -116,27 +155,40 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
                                      evaluate_columns(cs.bt(), lagrange, threads),
                                      evaluate_columns(cs.ct(), lagrange, threads)};
                  }};
-  return generate(c, tw, threads, progress, multiplier);
+  CollectingSink sink;
+  generate(c, tw, sink, threads, progress, multiplier);
+  return std::move(sink.params);
 }
 
 Parameters generate_parameters(const r1cs::PrecompiledCircuit& circuit, const ToxicWaste& tw,
                                unsigned threads, const SetupProgress& progress,
                                FixedBaseMultiplier* multiplier) {
-  const size_t vars = circuit.num_inputs() + circuit.num_aux();
-  SetupCircuit c{circuit.num_inputs(), circuit.num_aux(), circuit.a().rows(), &circuit.densities(),
-                 [&](std::span<const Fr> lagrange) {
-                   const std::span<const Fr> table = circuit.coeffs();
-                   return std::array{evaluate_columns(circuit.a(), table, vars, lagrange, threads),
-                                     evaluate_columns(circuit.b(), table, vars, lagrange, threads),
-                                     evaluate_columns(circuit.c(), table, vars, lagrange, threads)};
-                 }};
-  return generate(c, tw, threads, progress, multiplier);
+  CollectingSink sink;
+  generate(setup_circuit(circuit, threads), tw, sink, threads, progress, multiplier);
+  return std::move(sink.params);
+}
+
+void generate_parameters_into(const r1cs::PrecompiledCircuit& circuit, const ToxicWaste& tw,
+                              ParametersSink& sink, unsigned threads, const SetupProgress& progress,
+                              FixedBaseMultiplier* multiplier) {
+  generate(setup_circuit(circuit, threads), tw, sink, threads, progress, multiplier);
+}
+
+VerifyingKey write_parameters_files(const r1cs::PrecompiledCircuit& circuit, const ToxicWaste& tw,
+                                    const std::string& params_path, const std::string& vk_path,
+                                    unsigned threads, const SetupProgress& progress,
+                                    FixedBaseMultiplier* multiplier) {
+  FileSink sink(params_path);
+  generate(setup_circuit(circuit, threads), tw, sink, threads, progress, multiplier);
+  sink.writer.close();
+  write_verifying_key_file(sink.key, vk_path);
+  return sink.key;
 }
 
 namespace {
 
-Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threads,
-                    const SetupProgress& progress, FixedBaseMultiplier* multiplier) {
+void generate(const SetupCircuit& cs, const ToxicWaste& tw, ParametersSink& sink, unsigned threads,
+              const SetupProgress& progress, FixedBaseMultiplier* multiplier) {
   if (tw.gamma.is_zero() || tw.delta.is_zero()) {
     throw std::invalid_argument("setup: gamma and delta must be non-zero");
   }
@@ -225,34 +277,37 @@ Parameters generate(const SetupCircuit& cs, const ToxicWaste& tw, unsigned threa
 
   std::optional<CpuFixedBaseMultiplier> cpu;
   if (multiplier == nullptr) multiplier = &cpu.emplace(threads);
-  Parameters params;
-  auto g1_batch = [&](std::vector<Fr>& s, std::vector<G1Affine>& out, const char* stage) {
-    out.resize(s.size());
-    multiplier->g1(s, out);
-    report(stage, s.size(), s.size());
-    if (&s != &b) free_memory(s);  // b serves B in G2 too
-  };
-  g1_batch(ic, params.vk.ic, "ic");
-  g1_batch(h, params.h, "h");
-  g1_batch(l, params.l, "l");
-  g1_batch(a, params.a, "a");
-  g1_batch(b, params.b_g1, "b_g1");
-  params.b_g2.resize(b.size());
-  multiplier->g2(b, params.b_g2);
-  report("b_g2", b.size(), b.size());
-  free_memory(b);
-
+  // The verifying key first (the file's order), then each section, handed over as it is made.
+  VerifyingKey vk;
+  vk.ic.resize(ic.size());
+  multiplier->g1(ic, vk.ic);
+  report("ic", ic.size(), ic.size());
+  free_memory(ic);
   const Fr vk_g1_scalars[] = {tw.alpha, tw.beta, tw.delta};
   const Fr vk_g2_scalars[] = {tw.beta, tw.gamma, tw.delta};
   G1Affine vk_g1[3];
   G2Affine vk_g2[3];
   multiplier->g1(vk_g1_scalars, vk_g1);
   multiplier->g2(vk_g2_scalars, vk_g2);
-  std::tie(params.vk.alpha_g1, params.vk.beta_g1, params.vk.delta_g1) =
-      std::tie(vk_g1[0], vk_g1[1], vk_g1[2]);
-  std::tie(params.vk.beta_g2, params.vk.gamma_g2, params.vk.delta_g2) =
-      std::tie(vk_g2[0], vk_g2[1], vk_g2[2]);
-  return params;
+  std::tie(vk.alpha_g1, vk.beta_g1, vk.delta_g1) = std::tie(vk_g1[0], vk_g1[1], vk_g1[2]);
+  std::tie(vk.beta_g2, vk.gamma_g2, vk.delta_g2) = std::tie(vk_g2[0], vk_g2[1], vk_g2[2]);
+  sink.vk(vk);
+  auto g1_section = [&](std::vector<Fr>& s, Section section) {
+    std::vector<G1Affine> out(s.size());
+    multiplier->g1(s, out);
+    report(to_string(section), s.size(), s.size());
+    if (&s != &b) free_memory(s);  // b serves B in G2 too
+    sink.g1_section(section, std::move(out));
+  };
+  g1_section(h, Section::kH);
+  g1_section(l, Section::kL);
+  g1_section(a, Section::kA);
+  g1_section(b, Section::kBG1);
+  std::vector<G2Affine> b_g2(b.size());
+  multiplier->g2(b, b_g2);
+  report("b_g2", b.size(), b.size());
+  free_memory(b);
+  sink.b_g2(std::move(b_g2));
 }
 
 }  // namespace

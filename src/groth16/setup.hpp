@@ -18,6 +18,7 @@
 #include <functional>
 #include <random>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "curve/g1.hpp"
@@ -74,5 +75,29 @@ Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste
 Parameters generate_parameters(const r1cs::PrecompiledCircuit& circuit, const ToxicWaste& tw,
                                unsigned threads = 0, const SetupProgress& progress = {},
                                FixedBaseMultiplier* multiplier = nullptr);
+
+// Receives a parameter set as setup makes it, in the .params file's order: the verifying key,
+// then h, l, a, b_g1, then b_g2, each once. A receiver that writes (ParamsFileWriter) or uploads
+// each section and lets it go keeps setup's memory at one section instead of the whole set
+// (~48 GiB decoded at 32 GiB).
+class ParametersSink {
+ public:
+  virtual ~ParametersSink() = default;
+  virtual void vk(const VerifyingKey& vk) = 0;
+  virtual void g1_section(Section s, std::vector<G1Affine> points) = 0;
+  virtual void b_g2(std::vector<G2Affine> points) = 0;
+};
+
+// generate_parameters, handed to `sink` piece by piece (the same points).
+void generate_parameters_into(const r1cs::PrecompiledCircuit& circuit, const ToxicWaste& tw,
+                              ParametersSink& sink, unsigned threads = 0,
+                              const SetupProgress& progress = {},
+                              FixedBaseMultiplier* multiplier = nullptr);
+
+// generate_parameters_into a .params file and its .vk (streamed); returns the verifying key.
+VerifyingKey write_parameters_files(const r1cs::PrecompiledCircuit& circuit, const ToxicWaste& tw,
+                                    const std::string& params_path, const std::string& vk_path,
+                                    unsigned threads = 0, const SetupProgress& progress = {},
+                                    FixedBaseMultiplier* multiplier = nullptr);
 
 }  // namespace cuzk::groth16
