@@ -26,6 +26,7 @@
 #include "engine/engine.hpp"
 #include "engine/job_factory.hpp"
 #include "groth16/bench_circuit.hpp"
+#include "groth16/cpu_backend.hpp"
 #include "groth16/setup.hpp"
 #include "groth16/verifier.hpp"
 #include "r1cs/keypair_assembly.hpp"
@@ -84,6 +85,23 @@ inline const std::string& shared_param_dir() {
   }();
   return path;
 }
+
+// A test backend over a one-thread CpuBackend: subclasses override what they simulate (a device
+// name, a failure, where the parameters live, deferred a/b/c).
+class CpuBackedBackend : public groth16::Backend {
+ public:
+  std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
+                                          const groth16::Parameters& params,
+                                          std::span<const groth16::Randomness> r) override {
+    return cpu_.start(std::move(assignments), params, r);
+  }
+  groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
+    return cpu_.finish(std::move(pending));
+  }
+
+ protected:
+  groth16::CpuBackend cpu_{1};
+};
 
 // A gate: closed until open(); entered() tells when a worker is waiting at it.
 class Gate {

@@ -355,7 +355,7 @@ TEST(Engine, ShutdownCancelsWhatIsLeftAndRefusesNewWork) {
 
 // A CpuBackend under another name: a simulated device for SpreadBackend; a broken one fails
 // every start() like a lost GPU.
-class SimulatedDevice final : public groth16::Backend {
+class SimulatedDevice final : public testing::CpuBackedBackend {
  public:
   explicit SimulatedDevice(std::string name, bool broken = false)
       : name_(std::move(name)), broken_(broken) {}
@@ -364,16 +364,12 @@ class SimulatedDevice final : public groth16::Backend {
                                           const groth16::Parameters& p,
                                           std::span<const groth16::Randomness> r) override {
     if (broken_) throw std::runtime_error(name_ + ": an illegal memory access was encountered");
-    return inner_.start(std::move(a), p, r);
-  }
-  groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
-    return inner_.finish(std::move(pending));
+    return cpu_.start(std::move(a), p, r);
   }
 
  private:
   const std::string name_;
   const bool broken_;
-  groth16::CpuBackend inner_{1};
 };
 
 // Several devices behind one backend: the pipeline runs prover workers per device, every device

@@ -22,23 +22,14 @@ using testing::TestJobs;
 using testing::TestJobSpec;
 
 // The CPU backend, claiming to evaluate deferred a/b/c on a device.
-class DeviceAbcBackend final : public groth16::Backend {
+class DeviceAbcBackend final : public testing::CpuBackedBackend {
  public:
+  explicit DeviceAbcBackend(bool device_abc) : device_abc_(device_abc) {}
   std::string name() const override { return "device-abc"; }
   bool evaluates_deferred_abc() const override { return device_abc_; }
-  explicit DeviceAbcBackend(bool device_abc) : device_abc_(device_abc) {}
-  std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
-                                          const groth16::Parameters& params,
-                                          std::span<const groth16::Randomness> r) override {
-    return cpu_.start(std::move(assignments), params, r);
-  }
-  groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
-    return cpu_.finish(std::move(pending));
-  }
 
  private:
   bool device_abc_;
-  groth16::CpuBackend cpu_{1};
 };
 
 // Bytes reserved for the first partition of a job (its parameters' own reservation excluded).

@@ -44,28 +44,16 @@ Parameters whole_file() {
 
 // Copies section s of `from` into `to` (both hold it on the host).
 void copy_section(const Parameters& from, Parameters& to, Section s) {
-  switch (s) {
-    case Section::kH:
-      to.h = from.h;
-      break;
-    case Section::kL:
-      to.l = from.l;
-      break;
-    case Section::kA:
-      to.a = from.a;
-      break;
-    case Section::kBG1:
-      to.b_g1 = from.b_g1;
-      break;
-    case Section::kBG2:
-      to.b_g2 = from.b_g2;
-      break;
+  if (s == Section::kBG2) {
+    to.b_g2 = from.b_g2;
+  } else {
+    to.g1(s) = from.g1(s);
   }
 }
 
 // A "device": keeps the sections it is given, by Parameters address, and proves with its copy
 // through the CPU backend — so a prover that read the caller's (released) points would fail.
-class HoldingBackend final : public groth16::Backend {
+class HoldingBackend final : public testing::CpuBackedBackend {
  public:
   std::string name() const override { return "holding"; }
 
@@ -96,14 +84,10 @@ class HoldingBackend final : public groth16::Backend {
     }
     return cpu_.start(std::move(assignments), *copy, r);
   }
-  groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
-    return cpu_.finish(std::move(pending));
-  }
 
  private:
   mutable std::mutex mutex_;
   std::map<const Parameters*, Parameters> held_;
-  groth16::CpuBackend cpu_{1};
 };
 
 SrsOptions options() {

@@ -44,17 +44,11 @@ void renumbering_circuit(ConstraintSystem& cs) {
   cs.enforce(LinearCombination() + f(3) * z + f(3) * p2 + f(3) * p1, one, f(11) * one);
 }
 
-std::vector<std::pair<const char*, Circuit>> circuits() {
-  using namespace test_circuits;
-  return {
-      {"cubic", [](ConstraintSystem& cs) { cubic(cs, 3, 35); }},
-      {"chain", [](ConstraintSystem& cs) { multiplication_chain(cs, 1000); }},
-      {"many_inputs", [](ConstraintSystem& cs) { many_inputs(cs, 40); }},
-      {"decomposition", [](ConstraintSystem& cs) { boolean_decomposition(cs, 256); }},
-      {"density_probe", [](ConstraintSystem& cs) { density_probe(cs); }},
-      {"renumbering", renumbering_circuit},
-      {"empty", [](ConstraintSystem&) {}},
-  };
+std::vector<test_circuits::NamedCircuit> circuits() {
+  auto all = test_circuits::named_circuits();
+  all.emplace_back("renumbering", renumbering_circuit);
+  all.emplace_back("empty", [](ConstraintSystem&) {});
+  return all;
 }
 
 void expect_same_circuit(const PrecompiledCircuit& expected, const PrecompiledCircuit& actual) {

@@ -29,19 +29,8 @@ Witness witness_of(const Circuit& circuit) {
   return std::move(cs).take();
 }
 
-std::vector<std::pair<const char*, Circuit>> circuits() {
-  using namespace test_circuits;
-  return {
-      {"cubic", [](ConstraintSystem& cs) { cubic(cs, 3, 35); }},
-      {"chain", [](ConstraintSystem& cs) { multiplication_chain(cs, 1000); }},
-      {"many_inputs", [](ConstraintSystem& cs) { many_inputs(cs, 40); }},
-      {"decomposition", [](ConstraintSystem& cs) { boolean_decomposition(cs, 256); }},
-      {"density_probe", [](ConstraintSystem& cs) { density_probe(cs); }},
-  };
-}
-
 TEST(PrecompiledCircuit, EqualsGenericSynthesisOnTestCircuits) {
-  for (const auto& [name, circuit] : circuits()) {
+  for (const auto& [name, circuit] : test_circuits::named_circuits()) {
     SCOPED_TRACE(name);
     ProvingAssignment generic;
     circuit(generic);
@@ -60,7 +49,7 @@ TEST(PrecompiledCircuit, EqualsGenericSynthesisOnTestCircuits) {
 // Deferred a/b/c: the same assignment once materialized, finalized before or after, at any
 // thread count; while deferred, the counts and densities are there and a, b, c are not.
 TEST(PrecompiledCircuit, DeferredAssignmentMaterializesToGenericSynthesis) {
-  for (const auto& [name, circuit] : circuits()) {
+  for (const auto& [name, circuit] : test_circuits::named_circuits()) {
     SCOPED_TRACE(name);
     ProvingAssignment generic;
     circuit(generic);
@@ -112,7 +101,7 @@ TEST(PrecompiledCircuit, DeferredAssignmentIsRefusedForAnotherShapeAndClears) {
 }
 
 TEST(PrecompiledCircuit, MatricesAndDensitiesAreRecordingCSs) {
-  for (const auto& [name, circuit] : circuits()) {
+  for (const auto& [name, circuit] : test_circuits::named_circuits()) {
     SCOPED_TRACE(name);
     RecordingCS rec;
     circuit(rec);

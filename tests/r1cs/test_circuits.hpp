@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "r1cs/constraint_system.hpp"
@@ -117,6 +119,18 @@ inline void density_probe(ConstraintSystem& cs) {
   cs.enforce(LinearCombination(w3) - w3, LinearCombination(p2) + Fr::zero() * w4,
              LinearCombination(), "c1");
   cs.enforce(ConstraintSystem::one(), LinearCombination(ConstraintSystem::one()) + w2, p3, "c2");
+}
+
+// The circuits above by name, at the sizes the recording tests use.
+using NamedCircuit = std::pair<const char*, std::function<void(ConstraintSystem&)>>;
+inline std::vector<NamedCircuit> named_circuits() {
+  return {
+      {"cubic", [](ConstraintSystem& cs) { cubic(cs, 3, 35); }},
+      {"chain", [](ConstraintSystem& cs) { multiplication_chain(cs, 1000); }},
+      {"many_inputs", [](ConstraintSystem& cs) { many_inputs(cs, 40); }},
+      {"decomposition", [](ConstraintSystem& cs) { boolean_decomposition(cs, 256); }},
+      {"density_probe", [](ConstraintSystem& cs) { density_probe(cs); }},
+  };
 }
 
 }  // namespace cuzk::r1cs::test_circuits
