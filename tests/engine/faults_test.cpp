@@ -254,7 +254,7 @@ TEST(ParamFaultsUndetectable, ValidButWrongPointFailsVerificationNotAProof) {
 // A CpuBackend that misbehaves at the `call`-th start() or finish() (0-based, counted separately)
 // and the `times - 1` calls after it: throws, corrupts the first proof it returns (a flipped byte
 // of A), or holds the start() call at a gate until the test opens it.
-class FaultyBackend final : public groth16::Backend {
+class FaultyBackend final : public testing::CpuBackedBackend {
  public:
   enum class Fault { kThrowInStart, kThrowInFinish, kCorruptProof, kHoldInStart };
   FaultyBackend(Fault fault, unsigned call, std::shared_ptr<Gate> hold = nullptr,
@@ -270,14 +270,14 @@ class FaultyBackend final : public groth16::Backend {
       throw std::runtime_error("test: device lost in start() call " + std::to_string(n));
     }
     if (n == call_ && fault_ == Fault::kHoldInStart) hold_->pass();
-    return inner_.start(std::move(assignments), params, r);
+    return cpu_.start(std::move(assignments), params, r);
   }
   groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
     const unsigned n = finishes_++;
     if (hit(n) && fault_ == Fault::kThrowInFinish) {
       throw std::runtime_error("test: device lost in finish() call " + std::to_string(n));
     }
-    auto out = inner_.finish(std::move(pending));
+    auto out = cpu_.finish(std::move(pending));
     if (hit(n) && fault_ == Fault::kCorruptProof) {
       reinterpret_cast<uint8_t*>(&out.proofs.at(0).a.x)[5] ^= 0x01;
     }
@@ -287,7 +287,6 @@ class FaultyBackend final : public groth16::Backend {
  private:
   bool hit(unsigned n) const { return n >= call_ && n - call_ < times_; }
 
-  groth16::CpuBackend inner_{1};
   const Fault fault_;
   const unsigned call_, times_;
   std::shared_ptr<Gate> hold_;
