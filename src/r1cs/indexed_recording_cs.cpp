@@ -18,11 +18,6 @@ constexpr uint32_t kOneIndex = 0, kMinusOneIndex = 1;  // PrecompiledCircuit's
 
 }  // namespace
 
-size_t IndexedRecordingCS::FrHash::operator()(const Fr& x) const {
-  const auto& l = x.montgomery();
-  return size_t(l[0] ^ (l[1] * 0x9e3779b97f4a7c15ULL) ^ (l[2] >> 7) ^ (l[3] << 13));
-}
-
 IndexedRecordingCS::IndexedRecordingCS() {
   m_.coeffs = {kFrOne, kFrMinusOne};
   alloc_input_impl(Fr::one(), {});

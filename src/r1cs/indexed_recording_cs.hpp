@@ -39,6 +39,14 @@ struct IndexedCsr {
   friend bool operator==(const IndexedCsr&, const IndexedCsr&) = default;
 };
 
+// Hash of a field element's Montgomery limbs: the coefficient dictionaries of the recorders.
+struct FrHash {
+  size_t operator()(const Fr& x) const {
+    const auto& l = x.montgomery();
+    return size_t(l[0] ^ (l[1] * 0x9e3779b97f4a7c15ULL) ^ (l[2] >> 7) ^ (l[3] << 13));
+  }
+};
+
 class IndexedRecordingCS final : public ConstraintSystem {
  public:
   // What finalize() leaves: the coefficient table (1, -1 first) and the three matrices.
@@ -75,10 +83,6 @@ class IndexedRecordingCS final : public ConstraintSystem {
                     const LinearCombination& c, std::string_view name) override;
 
  private:
-  struct FrHash {
-    size_t operator()(const Fr& x) const;
-  };
-
   void append_row(IndexedCsr& m, const LinearCombination& lc);
   uint32_t coeff_index(const Fr& coeff);
   void check_finalized() const;

@@ -18,13 +18,6 @@ namespace {
 static_assert(std::endian::native == std::endian::little,
               "the digest hashes the in-memory arrays as little-endian bytes");
 
-struct FrHash {
-  size_t operator()(const Fr& x) const {
-    const auto& l = x.montgomery();
-    return size_t(l[0] ^ (l[1] * 0x9e3779b97f4a7c15ULL) ^ (l[2] >> 7) ^ (l[3] << 13));
-  }
-};
-
 IndexedCsr index_matrix(const CsrMatrix& m, std::vector<Fr>& table,
                         std::unordered_map<Fr, uint32_t, FrHash>& index) {
   IndexedCsr out;
