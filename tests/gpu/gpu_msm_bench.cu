@@ -11,8 +11,9 @@
 // size is checked against the CPU MSM, with and without the split (exit code 1 on a mismatch).
 // The summary table comes last.
 //
-// Usage: gpu_msm_bench [--sizes 20,24,26,27] [--runs 5] [--sweep] [--no-check]
-//   --sweep  also times window sizes c = 16..22 at 2^26 with random scalars (tuning the model)
+// Usage: gpu_msm_bench [--sizes 20,24,26,27] [--runs 5] [--sweep] [--sweep-log2 26] [--no-check]
+//   --sweep  also times window sizes c = 16..23 at 2^26 (or 2^--sweep-log2, at most the largest
+//            size) with random scalars (tuning the model)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -174,18 +175,23 @@ int run(int argc, char** argv) {
   std::vector<unsigned> sizes = {20, 24, 26, 27};
   int runs = 5;
   bool sweep = false, check = true;
+  unsigned sweep_log = 26;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--sizes" && i + 1 < argc)
       sizes = parse_sizes(argv[++i]);
     else if (a == "--runs" && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--sweep-log2" && i + 1 < argc)
+      sweep_log = unsigned(std::atoi(argv[++i]));
     else if (a == "--sweep")
       sweep = true;
     else if (a == "--no-check")
       check = false;
     else {
-      std::fprintf(stderr, "usage: %s [--sizes 20,24,26,27] [--runs 5] [--sweep] [--no-check]\n",
+      std::fprintf(stderr,
+                   "usage: %s [--sizes 20,24,26,27] [--runs 5] [--sweep] [--sweep-log2 26] "
+                   "[--no-check]\n",
                    argv[0]);
       return 2;
     }
@@ -246,15 +252,15 @@ int run(int argc, char** argv) {
   }
 
   std::vector<std::pair<unsigned, float>> sweep_rows;
-  if (sweep && max_log >= 26) {
-    fill_scalars(scalars, size_t(1) << 26, Shape::kRandom, 1);
-    for (unsigned c = 16; c <= 22; ++c) {
+  if (sweep && max_log >= sweep_log) {
+    fill_scalars(scalars, size_t(1) << sweep_log, Shape::kRandom, 1);
+    for (unsigned c = 16; c <= 23; ++c) {
       GpuMsmOptions o = options_for(Shape::kRandom);
       o.window_bits = c;
       o.max_bucket_bytes = size_t(1) << 40;
       try {
-        sweep_rows.push_back({c, b.time_calls(size_t(1) << 26, scalars.data(), o).first});
-        std::printf("sweep 2^26 random c=%u: %.2f ms\n", c, sweep_rows.back().second);
+        sweep_rows.push_back({c, b.time_calls(size_t(1) << sweep_log, scalars.data(), o).first});
+        std::printf("sweep 2^%u random c=%u: %.2f ms\n", sweep_log, c, sweep_rows.back().second);
       } catch (const CudaError& e) {
         std::printf("sweep c=%u: %s\n", c, e.what());
       }
@@ -273,7 +279,8 @@ int run(int argc, char** argv) {
                 r.stats.one_terms, r.median_ms, 1e6 * r.median_ms / double(n),
                 r.shape == Shape::kRandom ? sppark_ms(r.log_n) : 0.0);
   }
-  for (const auto& [c, ms] : sweep_rows) std::printf("sweep 2^26 random c=%-2u %11.2f ms\n", c, ms);
+  for (const auto& [c, ms] : sweep_rows)
+    std::printf("sweep 2^%u random c=%-2u %11.2f ms\n", sweep_log, c, ms);
   std::printf("targets: <= 350 ms at 2^26, <= 700 ms at 2^27 (random scalars)%s\n",
               ok ? "" : "   *** CPU CHECK FAILED ***");
   return ok ? 0 : 1;

@@ -55,6 +55,24 @@ TYPED_TEST(Mont32HostTest, ArithmeticMatchesCpuBitForBit) {
   }
 }
 
+// The fused a·b + c·d (one reduction for two products) over all pairs of edge values (p - 1 and
+// friends push the pre-reduction sum to its bound) and random ones, with the operands crossed so
+// that every combination of edge values appears in each position.
+TYPED_TEST(Mont32HostTest, MulSumMatchesTwoProducts) {
+  using Cpu = typename TestFixture::Cpu;
+  using Emu = typename TestFixture::Emu;
+  std::vector<Cpu> a, b;
+  testing::make_operands<Cpu>(2000, 11, a, b);
+  const size_t n = a.size();
+  for (size_t i = 0; i < n; ++i) {
+    const size_t j = (i * 7 + 3) % n;
+    const Emu r = Emu::mul_sum(this->emu(a[i]), this->emu(b[i]), this->emu(b[j]), this->emu(a[j]));
+    const Cpu want = a[i] * b[i] + b[j] * a[j];
+    ASSERT_EQ(this->cpu(r), want) << "case " << i;
+    ASSERT_FALSE(ff::limbs_geq(this->cpu(r).montgomery(), Cpu::kModulus)) << "case " << i;
+  }
+}
+
 TYPED_TEST(Mont32HostTest, ResultsStayReduced) {
   using Cpu = typename TestFixture::Cpu;
   using Emu = typename TestFixture::Emu;
