@@ -18,9 +18,11 @@
 // the running sums (two full additions, 1.4 mixed ones each, plus the segment's scalar
 // multiplication). The sort is ~3 passes of 16 bytes per entry and does not move the optimum.
 // c is the cheapest value whose buckets fit max_bucket_bytes. Derived: 2^16 -> c = 13,
-// 2^20 -> 16, 2^24..2^27 -> 20 (2^26 and 2^27 pick 22 without the 2 GiB cap: a few % cheaper in
-// the model for 4.8 GB of buckets; measured on an H200 with gpu_msm_bench --sweep, c = 22 is 7 %
-// slower than c = 20 at 2^26 — likely the larger buckets missing the L2 more — so the cap stays).
+// 2^20 -> 16, 2^24 -> 20, 2^26 and 2^27 -> 22 (12 windows instead of 13, 4.8 GB of buckets; the
+// model gives 2^27 4.2 % fewer additions than c = 20, and gpu_msm_bench --sweep --sweep-log2 27
+// measured 3.7 % less time on an H200: 805 against 835 ms, c = 23 831 ms). An earlier sweep had
+// c = 22 7 % slower than c = 20 at 2^26 (the larger buckets missing the L2 more, with the slower
+// arithmetic of the time), hence a 2 GiB cap until then.
 // Chunks: the first level's chunk count is a whole number of waves of the run kernel's resident
 // threads (its occupancy), at most kMaxChunk entries each, so that no wave runs part empty.
 #pragma once
@@ -45,8 +47,9 @@ struct GpuMsmOptions {
   // Window size c in bits, 1..24; 0 = chosen by the cost model.
   unsigned window_bits = 0;
   // Upper bound on the bucket array (all windows; 192 B per bucket in G1, 384 B in G2); the model
-  // picks a smaller c when a larger one would not fit. A forced window_bits ignores it.
-  size_t max_bucket_bytes = size_t(2) << 30;
+  // picks a smaller c when a larger one would not fit. A forced window_bits ignores it. 5 GiB
+  // admits c = 22 in G1 (2^26 terms and more).
+  size_t max_bucket_bytes = size_t(5) << 30;
   // Sort entries processed at once (windows are grouped until G·terms reaches it); sets the size
   // of the four key/value sort buffers (16 B per entry): 2^27 entries = 2 GiB.
   size_t max_sort_entries = size_t(1) << 27;

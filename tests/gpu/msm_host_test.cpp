@@ -140,7 +140,9 @@ TEST(MsmHostTest, PlanInvariants) {
     }
   }
   EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 20, 132, {}).window_bits, 16u);
-  EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 26, 132, {}).window_bits, 20u);
+  EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 24, 132, {}).window_bits, 20u);
+  EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 26, 132, {}).window_bits, 22u);
+  EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 27, 132, {}).window_bits, 22u);
   EXPECT_THROW(make_gpu_msm_plan(0, 132, {}), std::invalid_argument);
   GpuMsmOptions bad;
   bad.window_bits = 25;
