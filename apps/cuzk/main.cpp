@@ -79,6 +79,8 @@ int run(const Overrides& o) {
   cuzk::engine::Engine engine(
       cuzk::engine::engine_options(config),
       cuzk::engine::filecoin_job_factory(0, precompiled, witness_threads));
+  // The circuits' matrices (8.9 GB at 32 GiB) count against [memory] total_budget.
+  if (precompiled) precompiled->set_memory_hold(engine.memory_hold());
   std::optional<cuzk::server::GrpcServer> grpc;
   std::optional<cuzk::server::HttpStatusServer> http;
   try {

@@ -54,23 +54,26 @@ EngineOptions Engine::with_backend(EngineOptions options,
 }
 
 Engine::Engine(EngineOptions options, JobFactory factory, std::unique_ptr<groth16::Backend> backend)
-    : options_(with_backend(std::move(options), backend)), factory_(std::move(factory)),
-      backend_(std::move(backend)), budget_(options_.memory_budget_bytes),
-      srs_(options_.srs, budget_),
-      started_(Clock::now()), scheduler_(options_.scheduler) {
-  pipeline_ = std::make_unique<Pipeline>(
-      options_.pipeline, *backend_, budget_, srs_, metrics_,
-      [this] {
+    : options_(with_backend(std::move(options), backend)),
+      factory_(std::move(factory)),
+      backend_(std::move(backend)),
+      budget_(std::make_shared<MemoryBudget>(options_.memory_budget_bytes)),
+      srs_(options_.srs, *budget_),
+      started_(Clock::now()),
+      scheduler_(options_.scheduler) {
+  pipeline_ =
+      std::make_unique<Pipeline>(options_.pipeline, *backend_, *budget_, srs_, metrics_, [this] {
         std::lock_guard lock(mutex_);
         dispatch_cv_.notify_all();
       });
   dispatcher_thread_ = std::thread([this] { dispatcher(); });
   const auto p = pipeline_->status();
-  spdlog::info("engine: backend {}, memory budget {:.1f} GiB, {} synthesis / {} prover workers, "
-               "lookahead {}, max batch {} (wait {} ms), parameters from {}",
-               backend_->name(), gib(budget_.limit()), p.synthesis_workers, p.prover_workers,
-               p.channel_capacity, options_.scheduler.max_batch_size,
-               options_.scheduler.max_batch_wait.count(), options_.srs.param_cache);
+  spdlog::info(
+      "engine: backend {}, memory budget {:.1f} GiB, {} synthesis / {} prover workers, "
+      "lookahead {}, max batch {} (wait {} ms), parameters from {}",
+      backend_->name(), gib(budget_->limit()), p.synthesis_workers, p.prover_workers,
+      p.channel_capacity, options_.scheduler.max_batch_size,
+      options_.scheduler.max_batch_wait.count(), options_.srs.param_cache);
 }
 
 Engine::~Engine() { shutdown(std::chrono::milliseconds(0)); }
@@ -351,8 +354,8 @@ EngineStatus Engine::status() const {
   s.pipeline = pipeline_->status();
   s.srs = srs_.status();
   s.backend = backend_->name();
-  s.memory_used_bytes = budget_.used();
-  s.memory_limit_bytes = budget_.limit();
+  s.memory_used_bytes = budget_->used();
+  s.memory_limit_bytes = budget_->limit();
   s.proofs_completed = completed_.load();
   s.proofs_failed = failed_.load();
   s.proofs_cancelled = cancelled_.load();
@@ -361,6 +364,20 @@ EngineStatus Engine::status() const {
 }
 
 std::string Engine::metrics_text() const { return metrics_.render(status()); }
+
+std::function<std::shared_ptr<void>(uint64_t)> Engine::memory_hold() {
+  return [budget = budget_](uint64_t bytes) -> std::shared_ptr<void> {
+    struct Held {
+      std::shared_ptr<MemoryBudget> budget;  // outlives the reservation (declared first)
+      MemoryBudget::Reservation reservation;
+    };
+    spdlog::info(
+        "memory budget: {:.2f} GiB held regardless of the limit ({:.2f} of {:.2f} GiB "
+        "in use with it)",
+        gib(bytes), gib(budget->used() + bytes), gib(budget->limit()));
+    return std::make_shared<Held>(Held{budget, budget->reserve_regardless(bytes)});
+  };
+}
 
 void Engine::shutdown(std::chrono::milliseconds grace) {
   std::vector<JobPtr> jobs;

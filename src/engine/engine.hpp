@@ -28,6 +28,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -86,6 +87,12 @@ class Engine {
   EngineStatus status() const;
   std::string metrics_text() const;
 
+  // A hold on the memory budget for memory the engine does not allocate but must leave room for —
+  // precompiled circuits' matrices (r1cs::PrecompiledStore::set_memory_hold): each call reserves
+  // `bytes` regardless of the limit (MemoryBudget::reserve_regardless) until its handle is
+  // dropped. The function and its handles keep the budget alive, so they may outlive the engine.
+  std::function<std::shared_ptr<void>(uint64_t bytes)> memory_hold();
+
   void shutdown(std::chrono::milliseconds grace);
 
  private:
@@ -105,7 +112,7 @@ class Engine {
   EngineOptions options_;
   JobFactory factory_;
   std::unique_ptr<groth16::Backend> backend_;
-  MemoryBudget budget_;
+  std::shared_ptr<MemoryBudget> budget_;  // shared with memory_hold()'s handles
   SrsManager srs_;
   Metrics metrics_;
   const Clock::time_point started_;

@@ -1,6 +1,7 @@
 // The shared memory budget (see memory_budget.hpp).
 #include "engine/memory_budget.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -9,28 +10,39 @@
 namespace cuzk::engine {
 
 MemoryBudget::Reservation::Reservation(Reservation&& o) noexcept
-    : budget_(std::exchange(o.budget_, nullptr)), bytes_(std::exchange(o.bytes_, 0)) {}
+    : budget_(std::exchange(o.budget_, nullptr)),
+      bytes_(std::exchange(o.bytes_, 0)),
+      pinned_(std::exchange(o.pinned_, false)) {}
 
 MemoryBudget::Reservation& MemoryBudget::Reservation::operator=(Reservation&& o) noexcept {
   if (this != &o) {
     release();
     budget_ = std::exchange(o.budget_, nullptr);
     bytes_ = std::exchange(o.bytes_, 0);
+    pinned_ = std::exchange(o.pinned_, false);
   }
   return *this;
 }
 
 void MemoryBudget::Reservation::release() {
-  if (budget_) budget_->give_back(bytes_);
+  if (budget_) budget_->give_back(bytes_, pinned_);
   budget_ = nullptr;
   bytes_ = 0;
+  pinned_ = false;
 }
 
 std::optional<MemoryBudget::Reservation> MemoryBudget::try_reserve(uint64_t bytes) {
   std::lock_guard lock(mutex_);
-  if (bytes > limit_ - used_) return std::nullopt;
+  if (used_ > limit_ || bytes > limit_ - used_) return std::nullopt;
   used_ += bytes;
-  return Reservation(this, bytes);
+  return Reservation(this, bytes, false);
+}
+
+MemoryBudget::Reservation MemoryBudget::reserve_regardless(uint64_t bytes) {
+  std::lock_guard lock(mutex_);
+  used_ += bytes;
+  pinned_ += bytes;
+  return Reservation(this, bytes, true);
 }
 
 uint64_t MemoryBudget::used() const {
@@ -40,7 +52,21 @@ uint64_t MemoryBudget::used() const {
 
 uint64_t MemoryBudget::available() const {
   std::lock_guard lock(mutex_);
-  return limit_ - used_;
+  return used_ >= limit_ ? 0 : limit_ - used_;
+}
+
+uint64_t MemoryBudget::pinned() const {
+  std::lock_guard lock(mutex_);
+  return pinned_;
+}
+
+std::string MemoryBudget::never_fits(uint64_t bytes) const {
+  std::lock_guard lock(mutex_);
+  const uint64_t pinned = std::min(pinned_, limit_);
+  if (bytes <= limit_ - pinned) return {};
+  std::string why = "more than the whole memory budget (" + std::to_string(limit_) + " bytes";
+  if (pinned > 0) why += ", " + std::to_string(pinned) + " of them held by precompiled circuits";
+  return why + ")";
 }
 
 uint64_t MemoryBudget::generation() const {
@@ -53,10 +79,11 @@ bool MemoryBudget::wait_for_release(uint64_t seen_generation, std::chrono::milli
   return released_.wait_for(lock, timeout, [&] { return generation_ != seen_generation; });
 }
 
-void MemoryBudget::give_back(uint64_t bytes) {
+void MemoryBudget::give_back(uint64_t bytes, bool pinned) {
   {
     std::lock_guard lock(mutex_);
     used_ -= bytes;
+    if (pinned) pinned_ -= bytes;
     ++generation_;
   }
   released_.notify_all();

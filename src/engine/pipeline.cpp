@@ -149,12 +149,10 @@ void Pipeline::synthesis_worker(unsigned index) {
     const uint64_t generation = budget_.generation();
     auto memory = budget_.try_reserve(bytes);
     if (!memory) {
-      if (bytes > budget_.limit()) {
+      if (std::string why = budget_.never_fits(bytes); !why.empty()) {
         tasks_.erase(tasks_.begin());
         lock.unlock();
-        fail(task.job, fmt::format("partition {} needs ~{} bytes, more than the whole memory "
-                                   "budget ({} bytes)",
-                                   task.partition, bytes, budget_.limit()));
+        fail(task.job, fmt::format("partition {} needs ~{} bytes, {}", task.partition, bytes, why));
         lock.lock();
         continue;
       }

@@ -226,14 +226,12 @@ uint64_t SrsManager::hot_bytes() const {
 
 Result<MemoryBudget::Reservation, SrsError> SrsManager::reserve_for_load(
     const std::string& circuit_id, uint64_t bytes) {
-  if (bytes > budget_.limit()) {
-    return srs_error(SrsError::kTooLarge,
-                     circuit_id + ": parameters need " + std::to_string(bytes) +
-                         " bytes, more than the whole memory budget (" +
-                         std::to_string(budget_.limit()) + ")");
-  }
   bool logged = false;
   for (;;) {
+    if (std::string why = budget_.never_fits(bytes); !why.empty()) {
+      return srs_error(SrsError::kTooLarge, circuit_id + ": parameters need " +
+                                                std::to_string(bytes) + " bytes, " + why);
+    }
     const uint64_t generation = budget_.generation();
     if (auto r = budget_.try_reserve(bytes)) return std::move(*r);
     if (evict_idle_for(bytes) > 0) continue;

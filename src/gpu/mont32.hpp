@@ -137,8 +137,9 @@ CUZK_HD void sum_of_products(Chain& c, uint32_t* out, const uint32_t* const (&a)
                              const uint32_t* const (&b)[K]) {
   constexpr size_t N = Params::kLimbs;
   static_assert(N % 2 == 0, "the limbs of a pair up");
-  static_assert(K >= 1 && uint64_t(K) * (uint64_t(Params::kModulus.w[N - 1]) + 1) <= (uint64_t(1) << 32),
-                "K·p < R: the sum stays below 2p after the reduction");
+  static_assert(
+      K >= 1 && uint64_t(K) * (uint64_t(Params::kModulus.w[N - 1]) + 1) <= (uint64_t(1) << 32),
+      "K·p < R: the sum stays below 2p after the reduction");
   uint32_t e[N + 1], o[N + 1];
   // Row 0: E, O are the first term's products themselves.
   CUZK_UNROLL
@@ -191,7 +192,8 @@ CUZK_HD void square_interleaved(Chain& c, uint32_t* out, const uint32_t* a) {
   for (size_t j = 1; j < N; ++j) twice[j] = (a[j] << 1) | (a[j - 1] >> 31);
   auto row_limbs = [&](size_t i, uint32_t* x) {
     CUZK_UNROLL
-    for (size_t j = 0; j < N; ++j) x[j] = j < i ? 0 : j == i ? a[i] : j == i + 1 ? a[j] << 1 : twice[j];
+    for (size_t j = 0; j < N; ++j)
+      x[j] = j < i ? 0 : j == i ? a[i] : j == i + 1 ? a[j] << 1 : twice[j];
   };
   uint32_t e[N + 1], o[N + 1], x[N];
   row_limbs(0, x);
@@ -209,7 +211,7 @@ CUZK_HD void square_interleaved(Chain& c, uint32_t* out, const uint32_t* a) {
   for (size_t i = 1; i < N; ++i) {
     shift_row<N>(c, e, o);
     row_limbs(i, x);
-    mad_pairs<N, 1, true>(c, o, x, a[i], i / 2);        // odd limbs 2k + 1 >= i
+    mad_pairs<N, 1, true>(c, o, x, a[i], i / 2);         // odd limbs 2k + 1 >= i
     mad_pairs<N, 0, false>(c, e, x, a[i], (i + 1) / 2);  // even limbs 2k >= i
     reduce_row<Params>(c, e, o);
   }
@@ -350,7 +352,8 @@ class Mont32 {
     return r;
   }
   // a·b + c·d with one reduction (mont32::sum_of_products): 3/4 of the cost of the two products.
-  static CUZK_HD Mont32 mul_sum(const Mont32& a, const Mont32& b, const Mont32& c, const Mont32& d) {
+  static CUZK_HD Mont32 mul_sum(const Mont32& a, const Mont32& b, const Mont32& c,
+                                const Mont32& d) {
     Chain chain;
     Mont32 r;
     const uint32_t* const as[2] = {a.v_, c.v_};

@@ -21,6 +21,21 @@ std::shared_ptr<PrecompiledStore::Entry> PrecompiledStore::entry(const std::stri
   return e;
 }
 
+void PrecompiledStore::set_memory_hold(MemoryHold hold) {
+  std::lock_guard lock(mutex_);
+  memory_hold_ = std::move(hold);
+}
+
+void PrecompiledStore::hold(Entry& e, std::shared_ptr<const PrecompiledCircuit> circuit) {
+  MemoryHold memory_hold;
+  {
+    std::lock_guard lock(mutex_);
+    memory_hold = memory_hold_;
+  }
+  e.held = memory_hold ? memory_hold(circuit->memory_bytes()) : nullptr;
+  e.circuit = std::move(circuit);
+}
+
 PrecompiledStore::Lookup PrecompiledStore::get(const std::string& circuit_id,
                                                const Synthesize& synthesize) {
   auto e = entry(circuit_id);
@@ -37,7 +52,7 @@ PrecompiledStore::Lookup PrecompiledStore::get(const std::string& circuit_id,
     std::error_code ec;
     if (std::filesystem::exists(file, ec)) {
       try {
-        e->circuit = std::make_shared<const PrecompiledCircuit>(load_precompiled(file, circuit_id));
+        hold(*e, std::make_shared<const PrecompiledCircuit>(load_precompiled(file, circuit_id)));
         e->verified = false;
         out.circuit = e->circuit;
         out.source = Source::kDisk;
@@ -48,7 +63,7 @@ PrecompiledStore::Lookup PrecompiledStore::get(const std::string& circuit_id,
       }
     }
   }
-  e->circuit = std::make_shared<const PrecompiledCircuit>(PrecompiledCircuit::record(synthesize));
+  hold(*e, std::make_shared<const PrecompiledCircuit>(PrecompiledCircuit::record(synthesize)));
   e->verified = true;
   out.circuit = e->circuit;
   out.source = Source::kRecorded;
@@ -84,6 +99,7 @@ void PrecompiledStore::discard(const std::string& circuit_id, const PrecompiledC
   std::lock_guard lock(e->mutex);
   if (e->circuit.get() == circuit) {
     e->circuit.reset();
+    e->held.reset();
     e->verified = false;
     if (const std::string file = path(circuit_id); !file.empty()) {
       std::error_code ec;

@@ -13,9 +13,15 @@
 // from an older build whose circuit differs in its coefficients but not its sizes loads fine, so
 // a circuit from disk is marked unverified: its first user checks a·b = c on a real witness
 // (assign_precompiled's `check`) and calls mark_verified(), or discard() on failure.
+//
+// Memory: a held circuit's matrices are large (8.9 GB at 32 GiB) and live as long as the store.
+// set_memory_hold() lets the owner count them — the daemon charges them to the engine's memory
+// budget — by taking a handle for each circuit's memory_bytes() when it is loaded or recorded and
+// dropping it when the circuit is discarded.
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -38,6 +44,8 @@ class PrecompiledStore {
     std::string note;       // why the cache file was not used or not written; empty if it was
   };
   using Synthesize = std::function<void(ConstraintSystem&)>;
+  // Takes `bytes` into account until the returned handle is dropped.
+  using MemoryHold = std::function<std::shared_ptr<void>(uint64_t bytes)>;
 
   // Empty cache_dir: memory only. The directory is created on first write.
   explicit PrecompiledStore(std::string cache_dir) : cache_dir_(std::move(cache_dir)) {}
@@ -51,6 +59,9 @@ class PrecompiledStore {
   // that the next get() records the circuit anew and rewrites the file.
   void discard(const std::string& circuit_id, const PrecompiledCircuit* circuit);
 
+  // From now on every circuit loaded or recorded takes a handle from `hold` (see the top).
+  void set_memory_hold(MemoryHold hold);
+
   const std::string& cache_dir() const { return cache_dir_; }
   // The cache file of circuit_id (empty without a cache directory).
   std::string path(const std::string& circuit_id) const;
@@ -60,12 +71,16 @@ class PrecompiledStore {
     std::mutex mutex;  // held while loading / recording
     std::shared_ptr<const PrecompiledCircuit> circuit;
     std::atomic<bool> verified{false};  // written under `mutex`, read without it
+    std::shared_ptr<void> held;         // the memory hold's handle for `circuit`
   };
+  // Sets e's circuit (under e's mutex) and takes its memory handle.
+  void hold(Entry& e, std::shared_ptr<const PrecompiledCircuit> circuit);
   std::shared_ptr<Entry> entry(const std::string& circuit_id);
 
   std::string cache_dir_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Entry>> entries_;
+  MemoryHold memory_hold_;  // under mutex_
 };
 
 const char* source_name(PrecompiledStore::Source source);

@@ -6,15 +6,15 @@
 #include "r1cs/precompiled_file.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "common/assignment_equality.hpp"
 #include "r1cs/precompiled_store.hpp"
@@ -185,6 +185,33 @@ TEST_F(PrecompiledFileTest, StoreRecordsLoadsAndReplacesADamagedFile) {
     EXPECT_EQ(store.get("d", synth).source, PrecompiledStore::Source::kRecorded);
     EXPECT_EQ(recordings, 3);
   }
+}
+
+// The memory hold takes one handle per circuit held — its memory_bytes(), when it is recorded or
+// loaded, not again when it is served from memory — and the handle goes with the circuit.
+TEST(PrecompiledStore, HoldsEachCircuitsMemoryWhileItIsHeld) {
+  PrecompiledStore store("");
+  auto first = store.get("before", decomposition);  // no hold yet: not counted
+  std::vector<uint64_t> held;                       // bytes of each hold taken
+  auto live = std::make_shared<int>(0);             // handles alive
+  store.set_memory_hold([&held, live](uint64_t bytes) {
+    held.push_back(bytes);
+    ++*live;
+    return std::shared_ptr<void>(nullptr, [live](void*) { --*live; });
+  });
+  auto got = store.get("d", decomposition);
+  ASSERT_EQ(held.size(), 1u);
+  EXPECT_EQ(held[0], got.circuit->memory_bytes());
+  EXPECT_GT(held[0], 0u);
+  EXPECT_EQ(*live, 1);
+  EXPECT_EQ(store.get("d", decomposition).source, PrecompiledStore::Source::kMemory);
+  EXPECT_EQ(store.get("before", decomposition).source, PrecompiledStore::Source::kMemory);
+  EXPECT_EQ(held.size(), 1u);
+  store.discard("d", got.circuit.get());
+  EXPECT_EQ(*live, 0);
+  store.get("d", decomposition);  // recorded again: held again
+  EXPECT_EQ(held.size(), 2u);
+  EXPECT_EQ(*live, 1);
 }
 
 TEST(PrecompiledStore, MemoryOnlyWithoutADirectory) {

@@ -1,0 +1,105 @@
+// MemoryBudget's reservations held regardless of the limit (the precompiled circuits' matrices)
+// and the engine's memory_hold() built on them: pinned bytes push `used` past the limit, make
+// everything else wait, and turn what can then never fit into a clear job error.
+#include "engine/memory_budget.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "engine/engine.hpp"
+#include "engine_fixture.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+using testing::await_end;
+using testing::kSmallCircuit;
+using testing::shared_param_dir;
+using testing::submit_ok;
+using testing::test_engine_options;
+using testing::test_request;
+using testing::TestJobs;
+using testing::TestJobSpec;
+
+TEST(MemoryBudget, ReservedRegardlessGoesPastTheLimitAndIsPinned) {
+  MemoryBudget budget(1000);
+  auto normal = budget.try_reserve(600);
+  ASSERT_TRUE(normal);
+  MemoryBudget::Reservation held = budget.reserve_regardless(700);
+  EXPECT_EQ(budget.used(), 1300u);
+  EXPECT_EQ(budget.pinned(), 700u);
+  EXPECT_EQ(budget.available(), 0u);
+  EXPECT_FALSE(budget.try_reserve(1));  // over the limit: nothing else starts
+  normal->release();
+  EXPECT_EQ(budget.available(), 300u);
+  EXPECT_TRUE(budget.try_reserve(300));
+  MemoryBudget::Reservation moved = std::move(held);
+  EXPECT_EQ(budget.pinned(), 700u);  // a move keeps the reservation pinned
+  moved.release();
+  EXPECT_EQ(budget.pinned(), 0u);
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_EQ(budget.available(), 1000u);
+}
+
+TEST(MemoryBudget, NeverFitsCountsThePinnedPart) {
+  MemoryBudget budget(1000);
+  EXPECT_EQ(budget.never_fits(1000), "");
+  EXPECT_NE(budget.never_fits(1001).find("more than the whole memory budget (1000 bytes)"),
+            std::string::npos);
+  auto normal = budget.try_reserve(900);  // taken, but released some day: still fits
+  EXPECT_EQ(budget.never_fits(1000), "");
+  MemoryBudget::Reservation held = budget.reserve_regardless(400);
+  EXPECT_EQ(budget.never_fits(600), "");
+  const std::string why = budget.never_fits(601);
+  EXPECT_NE(why.find("400 of them held by precompiled circuits"), std::string::npos) << why;
+  MemoryBudget::Reservation more = budget.reserve_regardless(5000);  // pinned past the limit
+  EXPECT_FALSE(budget.never_fits(1).empty());
+  EXPECT_EQ(budget.never_fits(0), "");
+}
+
+TEST(Engine, MemoryHeldRegardlessCountsAndFailsWhatCanNeverFit) {
+  TestJobs jobs;
+  jobs.add("job", TestJobSpec(kSmallCircuit, 1, 1));
+  const auto options = test_engine_options(shared_param_dir());
+  const uint64_t limit = options.memory_budget_bytes;
+  Engine engine(options, jobs.factory());
+  const uint64_t before = engine.status().memory_used_bytes;
+  auto hold = engine.memory_hold();
+  std::shared_ptr<void> matrices = hold(limit - 16);
+  EXPECT_EQ(engine.status().memory_used_bytes, before + limit - 16);
+  const auto o = await_end(engine, submit_ok(engine, test_request("job")));
+  EXPECT_EQ(o.state, JobState::kFailed);
+  EXPECT_NE(o.error.find("held by precompiled circuits"), std::string::npos) << o.error;
+  matrices.reset();
+  EXPECT_EQ(engine.status().memory_used_bytes, before);
+}
+
+TEST(Engine, APartitionThatCanNeverFitBesideHeldMemoryFailsItsJob) {
+  TestJobs jobs;
+  jobs.add("job", TestJobSpec(kSmallCircuit, 1, 1));
+  const auto options = test_engine_options(shared_param_dir());
+  Engine engine(options, jobs.factory());
+  ASSERT_TRUE(engine.preload_srs("chain-64"));  // the parameters fit; the partition will not
+  std::shared_ptr<void> matrices = engine.memory_hold()(options.memory_budget_bytes - 16);
+  const auto o = await_end(engine, submit_ok(engine, test_request("job")));
+  EXPECT_EQ(o.state, JobState::kFailed);
+  EXPECT_NE(o.error.find("partition 0 needs"), std::string::npos) << o.error;
+  EXPECT_NE(o.error.find("held by precompiled circuits"), std::string::npos) << o.error;
+}
+
+TEST(Engine, MemoryHoldMayOutliveTheEngine) {
+  std::shared_ptr<void> handle;
+  {
+    Engine engine(test_engine_options(shared_param_dir()), TestJobs().factory());
+    handle = engine.memory_hold()(1 << 20);
+    EXPECT_GE(engine.status().memory_used_bytes, uint64_t(1) << 20);
+  }
+  handle.reset();  // releases into the budget the handle kept alive, not into freed memory
+}
+
+}  // namespace
+}  // namespace cuzk::engine
