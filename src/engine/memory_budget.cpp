@@ -65,7 +65,7 @@ std::string MemoryBudget::never_fits(uint64_t bytes) const {
   const uint64_t pinned = std::min(pinned_, limit_);
   if (bytes <= limit_ - pinned) return {};
   std::string why = "more than the whole memory budget (" + std::to_string(limit_) + " bytes";
-  if (pinned > 0) why += ", " + std::to_string(pinned) + " of them held by precompiled circuits";
+  if (pinned > 0) why += ", " + std::to_string(pinned) + " of them held regardless of the limit";
   return why + ")";
 }
 

@@ -55,7 +55,7 @@ TEST(MemoryBudget, NeverFitsCountsThePinnedPart) {
   MemoryBudget::Reservation held = budget.reserve_regardless(400);
   EXPECT_EQ(budget.never_fits(600), "");
   const std::string why = budget.never_fits(601);
-  EXPECT_NE(why.find("400 of them held by precompiled circuits"), std::string::npos) << why;
+  EXPECT_NE(why.find("400 of them held regardless of the limit"), std::string::npos) << why;
   MemoryBudget::Reservation more = budget.reserve_regardless(5000);  // pinned past the limit
   EXPECT_FALSE(budget.never_fits(1).empty());
   EXPECT_EQ(budget.never_fits(0), "");
@@ -73,7 +73,7 @@ TEST(Engine, MemoryHeldRegardlessCountsAndFailsWhatCanNeverFit) {
   EXPECT_EQ(engine.status().memory_used_bytes, before + limit - 16);
   const auto o = await_end(engine, submit_ok(engine, test_request("job")));
   EXPECT_EQ(o.state, JobState::kFailed);
-  EXPECT_NE(o.error.find("held by precompiled circuits"), std::string::npos) << o.error;
+  EXPECT_NE(o.error.find("held regardless of the limit"), std::string::npos) << o.error;
   matrices.reset();
   EXPECT_EQ(engine.status().memory_used_bytes, before);
 }
@@ -88,7 +88,7 @@ TEST(Engine, APartitionThatCanNeverFitBesideHeldMemoryFailsItsJob) {
   const auto o = await_end(engine, submit_ok(engine, test_request("job")));
   EXPECT_EQ(o.state, JobState::kFailed);
   EXPECT_NE(o.error.find("partition 0 needs"), std::string::npos) << o.error;
-  EXPECT_NE(o.error.find("held by precompiled circuits"), std::string::npos) << o.error;
+  EXPECT_NE(o.error.find("held regardless of the limit"), std::string::npos) << o.error;
 }
 
 TEST(Engine, MemoryHoldMayOutliveTheEngine) {
@@ -98,7 +98,9 @@ TEST(Engine, MemoryHoldMayOutliveTheEngine) {
     handle = engine.memory_hold()(1 << 20);
     EXPECT_GE(engine.status().memory_used_bytes, uint64_t(1) << 20);
   }
-  handle.reset();  // releases into the budget the handle kept alive, not into freed memory
+  // Releases into the budget the handle kept alive, not into freed memory: a use after free here
+  // is reported by scripts/sanitize.sh (AddressSanitizer), not by this assertion-free line.
+  handle.reset();
 }
 
 }  // namespace
