@@ -52,10 +52,12 @@ TEST(SetupMultiplier, EveryPointComesFromTheMultiplier) {
   EXPECT_EQ(counting.g2_points, got.b_g2.size() + 3);
 }
 
+// mul_batch's batched affine sums against the table's Jacobian mul(), over several chunks of 1024
+// (the last one partial) on two threads.
 TEST(SetupMultiplier, CpuMultiplierIsTheTable) {
   std::mt19937_64 rng(4);
-  std::vector<Fr> k = {Fr::zero(), Fr::one(), -Fr::one()};
-  for (int i = 0; i < 20; ++i) k.push_back(Fr::random(rng));
+  std::vector<Fr> k = {Fr::zero(), Fr::one(), -Fr::one(), Fr::from_u64(256), Fr::from_u64(255)};
+  for (int i = 0; i < 2500; ++i) k.push_back(Fr::random(rng));
   CpuFixedBaseMultiplier cpu(2);
   std::vector<curve::G1Affine> g1(k.size());
   std::vector<curve::G2Affine> g2(k.size());
