@@ -135,6 +135,11 @@ uint64_t Pipeline::estimate_bytes(const Task& task) const {
   return bytes + bytes / 8;  // densities, vector slack, the prover's small buffers
 }
 
+bool Pipeline::only_leased_sets_hold_memory() const {
+  const SrsManager::BudgetUse use = srs_.budget_use();
+  return use.idle == 0 && budget_.used() <= budget_.pinned() + use.leased;
+}
+
 void Pipeline::synthesis_worker(unsigned index) {
   std::unique_lock lock(mutex_);
   for (;;) {
@@ -149,20 +154,35 @@ void Pipeline::synthesis_worker(unsigned index) {
     const uint64_t generation = budget_.generation();
     auto memory = budget_.try_reserve(bytes);
     if (!memory) {
-      if (std::string why = budget_.never_fits(bytes); !why.empty()) {
+      std::string why = budget_.never_fits(bytes);
+      if (why.empty() && stalled_since_ && Clock::now() - *stalled_since_ >= kStallGrace) {
+        why = fmt::format(
+            "more than the memory budget leaves beside the parameter sets in use ({:.2f} GiB) and "
+            "the memory held regardless of the limit, while no partition holds any memory to "
+            "free: raise [memory] total_budget",
+            double(srs_.budget_use().leased) / double(uint64_t(1) << 30));
+      }
+      if (!why.empty()) {
         tasks_.erase(tasks_.begin());
+        stalled_since_.reset();
         lock.unlock();
         fail(task.job, fmt::format("partition {} needs ~{} bytes, {}", task.partition, bytes, why));
         lock.lock();
         continue;
       }
       lock.unlock();
-      if (srs_.evict_idle_for(bytes) == 0) {
-        budget_.wait_for_release(generation, std::chrono::milliseconds(200));
-      }
+      const bool evicted = srs_.evict_idle_for(bytes) > 0;
+      const bool stuck = !evicted && only_leased_sets_hold_memory();
+      if (!evicted) budget_.wait_for_release(generation, std::chrono::milliseconds(200));
       lock.lock();
+      if (!stuck) {
+        stalled_since_.reset();
+      } else if (!stalled_since_) {
+        stalled_since_ = Clock::now();
+      }
       continue;
     }
+    stalled_since_.reset();
     tasks_.erase(tasks_.begin());
     ++synthesizing_;
     lock.unlock();

@@ -34,6 +34,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 #include <vector>
@@ -82,6 +83,14 @@ class Pipeline {
 
  private:
   using Clock = std::chrono::steady_clock;
+
+  // A deadlock of the memory budget: the head task does not fit, every byte the budget holds is
+  // pinned or in a parameter set that a running job leases (no partition is in flight, so no
+  // job can end and release its set), and no idle set is left to evict. Held this long (a job
+  // releases its lease just after its last partition's memory, not at the same instant), the
+  // head task's job fails with the reason instead of waiting forever.
+  static constexpr std::chrono::seconds kStallGrace{2};
+  bool only_leased_sets_hold_memory() const;
 
   struct Task {
     std::shared_ptr<Job> job;
@@ -147,6 +156,9 @@ class Pipeline {
   std::map<std::string, r1cs::CircuitSizes> observed_sizes_;  // per circuit id
   uint32_t synthesizing_ = 0, proving_ = 0, finalizing_ = 0;
   bool stopping_ = false;
+  // Since when the head task has been waiting for memory that only the end of a job could free,
+  // with no job able to end (only_leased_sets_hold_memory); see kStallGrace.
+  std::optional<Clock::time_point> stalled_since_;
 
   std::unique_ptr<Channel<Synthesized>> synthesized_;
   const unsigned prover_workers_;  // prover_workers_per_device x backend.devices()

@@ -224,6 +224,16 @@ uint64_t SrsManager::hot_bytes() const {
   return total;
 }
 
+SrsManager::BudgetUse SrsManager::budget_use() const {
+  std::lock_guard lock(mutex_);
+  BudgetUse use;
+  for (const auto& [id, e] : entries_) {
+    if (!e->hot) continue;
+    (e->refs > 0 ? use.leased : use.idle) += e->reservation.bytes();
+  }
+  return use;
+}
+
 Result<MemoryBudget::Reservation, SrsError> SrsManager::reserve_for_load(
     const std::string& circuit_id, uint64_t bytes) {
   bool logged = false;

@@ -137,6 +137,14 @@ class SrsManager {
   std::vector<SrsEntryStatus> status() const;
   uint64_t hot_bytes() const;
 
+  // The budget held by hot sets: `leased` by sets in use (only their jobs' ends free it), `idle`
+  // by sets without a lease (evict_idle_for frees it now or once idle for eviction_min_idle).
+  struct BudgetUse {
+    uint64_t leased = 0;
+    uint64_t idle = 0;
+  };
+  BudgetUse budget_use() const;
+
   // Makes waiting loads give up (kStopped); used at shutdown.
   void stop();
 

@@ -3,7 +3,8 @@
 // The arithmetic templates of this folder (mont32.hpp, xyzz.hpp, jacobian.hpp) are written once
 // and compiled twice: by nvcc for the device, where a field made of PTX carry chains is plugged
 // in, and by the host compiler, where the tests plug in the CPU field or a host emulation of the
-// carry chain. CUZK_HD marks such functions (it is `inline` outside nvcc). CUZK_UNROLL asks for a
+// carry chain. CUZK_HD marks such functions (it is `inline` outside nvcc); CUZK_HD_NOINLINE the few
+// that are called rather than inlined, to bound the code size (xyzz.hpp). CUZK_UNROLL asks for a
 // fully unrolled loop (`#pragma unroll` in nvcc's device pass, `#pragma GCC unroll` in a host
 // compiler's own translation units): the limb loops must unroll so that limb arrays live in
 // registers and the modulus words become immediates. CUZK_ROLLED keeps a device loop rolled: around
@@ -13,8 +14,10 @@
 
 #if defined(__CUDACC__)
 #define CUZK_HD __host__ __device__ __forceinline__
+#define CUZK_HD_NOINLINE __host__ __device__ __noinline__
 #else
 #define CUZK_HD inline
+#define CUZK_HD_NOINLINE __attribute__((noinline))
 #endif
 
 #if defined(__CUDA_ARCH__)

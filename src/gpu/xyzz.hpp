@@ -11,6 +11,11 @@
 // Identity: ZZ = ZZZ = 0, and identity() is all zero (zeroed memory is the identity). Additions
 // treat P + P (falls back to dbl) and P + (-P) (gives the identity) exactly; dbl needs no branch:
 // the identity and a point with Y = 0 both yield ZZ3 = 0.
+//
+// Code size. Over an extension field (G2: F = Ext2, a point operation is ~40 Fp products) the
+// device calls the operations out of line instead of inlining each use: the reduction kernel of
+// G2 alone held ten inlined operations and took nvcc ~9 minutes; a call costs the arguments'
+// trip through local memory, negligible beside the products. Over Fp (G1) they stay inline.
 #pragma once
 
 #include "gpu/affine.hpp"
@@ -30,6 +35,18 @@ CUZK_HD F mul_sum(const F& a, const F& b, const F& c, const F& d) {
   }
 }
 
+// Whether point operations over F are called rather than inlined: over an extension field (Ext2
+// names its Base), on the device.
+template <class F>
+concept ExtensionField = requires { typename F::Base; };
+#if defined(__CUDA_ARCH__)
+template <class F>
+inline constexpr bool kCallPointOps = ExtensionField<F>;
+#else
+template <class F>
+inline constexpr bool kCallPointOps = false;
+#endif
+
 template <class F>
 struct Xyzz {
   F x, y, zz, zzz;
@@ -42,8 +59,30 @@ struct Xyzz {
   CUZK_HD bool is_identity() const { return zz.is_zero(); }
   CUZK_HD Xyzz operator-() const { return {x, -y, zz, zzz}; }
 
-  // dbl-2008-s-1 (a = 0): 6M + 3S.
   CUZK_HD Xyzz dbl() const {
+    if constexpr (kCallPointOps<F>) {
+      return dbl_call(*this);
+    } else {
+      return dbl_inline();
+    }
+  }
+  friend CUZK_HD Xyzz operator+(const Xyzz& p, const Xyzz& q) {
+    if constexpr (kCallPointOps<F>) {
+      return add_call(p, q);
+    } else {
+      return add_inline(p, q);
+    }
+  }
+  friend CUZK_HD Xyzz operator+(const Xyzz& p, const Affine<F>& q) {
+    if constexpr (kCallPointOps<F>) {
+      return madd_call(p, q);
+    } else {
+      return madd_inline(p, q);
+    }
+  }
+
+  // dbl-2008-s-1 (a = 0): 6M + 3S.
+  CUZK_HD Xyzz dbl_inline() const {
     const F u = y.dbl();
     const F v = u.square();
     const F w = u * v;
@@ -56,7 +95,7 @@ struct Xyzz {
   }
 
   // add-2008-s: 12M + 2S.
-  friend CUZK_HD Xyzz operator+(const Xyzz& p, const Xyzz& q) {
+  static CUZK_HD Xyzz add_inline(const Xyzz& p, const Xyzz& q) {
     if (p.is_identity()) return q;
     if (q.is_identity()) return p;
     const F u1 = p.x * q.zz, u2 = q.x * p.zz;
@@ -72,7 +111,7 @@ struct Xyzz {
   }
 
   // madd-2008-s (q affine, ZZ2 = ZZZ2 = 1): 8M + 2S.
-  friend CUZK_HD Xyzz operator+(const Xyzz& p, const Affine<F>& q) {
+  static CUZK_HD Xyzz madd_inline(const Xyzz& p, const Affine<F>& q) {
     if (q.is_identity()) return p;
     if (p.is_identity()) return from_affine(q);
     const F u2 = q.x * p.zz, s2 = q.y * p.zzz;
@@ -84,6 +123,12 @@ struct Xyzz {
     const F x3 = r.square() - ppp - qq.dbl();
     const F y3 = mul_sum(r, qq - x3, -p.y, ppp);
     return {x3, y3, p.zz * pp, p.zzz * ppp};
+  }
+
+  static CUZK_HD_NOINLINE Xyzz dbl_call(const Xyzz& p) { return p.dbl_inline(); }
+  static CUZK_HD_NOINLINE Xyzz add_call(const Xyzz& p, const Xyzz& q) { return add_inline(p, q); }
+  static CUZK_HD_NOINLINE Xyzz madd_call(const Xyzz& p, const Affine<F>& q) {
+    return madd_inline(p, q);
   }
 
   CUZK_HD Xyzz& operator+=(const Xyzz& q) { return *this = *this + q; }

@@ -33,9 +33,10 @@ done
 rss_idle=$(rss_kib)
 idle_detail=$(rss_detail)
 
-# Single proofs at three priorities, concurrently; each verified against the .vk.
-for n in 1 2 3; do
-  priority=$(echo low critical normal | cut -d' ' -f"$n")
+# Single proofs at two priorities, concurrently; each verified against the .vk. (Two: a 2 KiB
+# proof is ~30 s of CI's two cores; the node client below proves a third, at normal priority.)
+for n in 1 2; do
+  priority=$(echo low critical | cut -d' ' -f"$n")
   "$bench" single --addr "$addr" --c1 "$work/envelope-$n.json" --miner-id 1000 \
     --priority "$priority" --params-dir "$params" --out-proof "$work/proof-$n.bin" \
     >"$work/single-$n.out" 2>&1 &
@@ -47,12 +48,12 @@ if "$bench" single --addr "$addr" --c1 "$work/c1-4.json" --miner-id 1001 --secto
   fail "a C1 under the wrong miner was accepted"
 fi
 grep -q "INVALID_ARGUMENT: miner_id / sector_number" "$work/bad.out" || fail "bad request: $(cat "$work/bad.out")"
-for n in 1 2 3; do
+for n in 1 2; do
   eval "wait \$single_$n" || fail "single $n: $(cat "$work/single-$n.out")"
   tail -n 1 "$work/single-$n.out" | grep -qx valid || fail "single $n not valid: $(cat "$work/single-$n.out")"
   grep -q "total .* ms; round trip" "$work/single-$n.out" || fail "single $n: no timings"
 done
-echo "ok: 3 single proofs (low, critical, normal) verified; bad request refused"
+echo "ok: 2 single proofs (low, critical) verified; bad request refused"
 
 # A cancel: a low-priority job, cancelled through CancelProof; its client sees CANCELLED.
 "$bench" single --addr "$addr" --c1 "$work/envelope-4.json" --miner-id 1000 --priority low \
@@ -77,7 +78,7 @@ if command -v node >/dev/null 2>&1; then
   [ -d "$oracles/node_modules/@grpc/grpc-js" ] || (cd "$oracles" && npm ci --no-audit --no-fund >/dev/null)
   node "$oracles/grpc_client.mjs" --addr "$addr" prove --envelope "$work/envelope-3.json" \
     --registered-proof 5 --sector-size 2048 --sector-number 3 --miner-id 1000 \
-    --priority CRITICAL --out "$work/proof-node.bin" >"$work/node.out" 2>&1 \
+    --priority NORMAL --out "$work/proof-node.bin" >"$work/node.out" 2>&1 \
     || fail "node client: $(cat "$work/node.out")"
   grep -q "^completed .* 192$" "$work/node.out" || fail "node client: $(cat "$work/node.out")"
   [ "$("$bench" verify-c2 --params-dir "$params" --c1 "$work/c1-3.json" --proof "$work/proof-node.bin" 2>/dev/null)" = valid ] \
@@ -85,9 +86,9 @@ if command -v node >/dev/null 2>&1; then
   node "$oracles/grpc_client.mjs" --addr "$addr" status | grep -q '"circuit_id": "porep-2k"' \
     || fail "node client: GetStatus"
   echo "ok: independent node gRPC client got a valid proof"
-  completed_before_batch=4
-else
   completed_before_batch=3
+else
+  completed_before_batch=2
 fi
 
 "$bench" batch --addr "$addr" --c1 "$work/envelope-4.json" --miner-id 1000 --count 2 -j 2 \
