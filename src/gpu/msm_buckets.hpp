@@ -127,17 +127,17 @@ CUZK_HD Xyzz<F> weighted_segment_sum(const XyzzStorage<typename F::Storage>* win
   const XyzzStorage<typename F::Storage>* b = window_buckets + size_t(seg) * len;
   P running = P::identity(), total = P::identity();
   for (uint32_t i = len; i-- > 0;) {
-    running += P::load(b[i]);
-    total += running;
+    running = reduction_add(running, P::load(b[i]));
+    total = reduction_add(total, running);
   }
   const uint32_t m = seg * len;  // < 2^(c-1) <= 2^23
   P scaled = P::identity();
   for (int bit = 31; bit >= 0; --bit) {
     if ((m >> bit) == 0) continue;  // above the top bit: scaled is still the identity
-    scaled = scaled.dbl();
-    if ((m >> bit) & 1) scaled += running;
+    scaled = reduction_dbl(scaled);
+    if ((m >> bit) & 1) scaled = reduction_add(scaled, running);
   }
-  return total + scaled;
+  return reduction_add(total, scaled);
 }
 
 }  // namespace cuzk::gpu

@@ -28,7 +28,7 @@ __device__ Xyzz<DeviceField<C>> block_sum(Xyzz<DeviceField<C>> acc) {
     __syncthreads();  // the previous level's readers are done with partial[]
     if (threadIdx.x >= stride && threadIdx.x < 2 * stride) acc.store(partial[threadIdx.x - stride]);
     __syncthreads();
-    if (threadIdx.x < stride) acc += P::load(partial[threadIdx.x]);
+    if (threadIdx.x < stride) acc = reduction_add(acc, P::load(partial[threadIdx.x]));
   }
   return acc;
 }
@@ -52,7 +52,9 @@ __global__ void __launch_bounds__(kThreads)
   using P = Xyzz<DeviceField<C>>;
   const XyzzStorageOf<C>* group = in + size_t(blockIdx.x) * per_group;
   P acc = P::identity();
-  for (size_t i = threadIdx.x; i < per_group; i += kThreads) acc += P::load(group[i]);
+  for (size_t i = threadIdx.x; i < per_group; i += kThreads) {
+    acc = reduction_add(acc, P::load(group[i]));
+  }
   acc = block_sum<C>(acc);
   if (threadIdx.x == 0) acc.store(out[blockIdx.x]);
 }

@@ -12,10 +12,13 @@
 // treat P + P (falls back to dbl) and P + (-P) (gives the identity) exactly; dbl needs no branch:
 // the identity and a point with Y = 0 both yield ZZ3 = 0.
 //
-// Code size. Over an extension field (G2: F = Ext2, a point operation is ~40 Fp products) the
-// device calls the operations out of line instead of inlining each use: the reduction kernel of
-// G2 alone held ten inlined operations and took nvcc ~9 minutes; a call costs the arguments'
-// trip through local memory, negligible beside the products. Over Fp (G1) they stay inline.
+// Code size. Every use of an operation is inlined, except in code that holds many uses and is not
+// hot: the bucket reductions call reduction_add / reduction_dbl, which over an extension field
+// (G2: F = Ext2, ~40 Fp products per operation) call one out-of-line copy on the device — the G2
+// reduction kernels alone held ten inlined operations and took nvcc ~9 minutes. Not the bucket
+// kernels: with their additions called, the G2 MSM of a 32 GiB-shaped partition ran 62 % slower
+// on an H200 (434 -> 703 ms; 16 % slower with only the mixed addition inline), the calls costing
+// local-memory traffic and spills around them.
 #pragma once
 
 #include "gpu/affine.hpp"
@@ -35,18 +38,6 @@ CUZK_HD F mul_sum(const F& a, const F& b, const F& c, const F& d) {
   }
 }
 
-// Whether point operations over F are called rather than inlined: over an extension field (Ext2
-// names its Base), on the device.
-template <class F>
-concept ExtensionField = requires { typename F::Base; };
-#if defined(__CUDA_ARCH__)
-template <class F>
-inline constexpr bool kCallPointOps = ExtensionField<F>;
-#else
-template <class F>
-inline constexpr bool kCallPointOps = false;
-#endif
-
 template <class F>
 struct Xyzz {
   F x, y, zz, zzz;
@@ -59,30 +50,8 @@ struct Xyzz {
   CUZK_HD bool is_identity() const { return zz.is_zero(); }
   CUZK_HD Xyzz operator-() const { return {x, -y, zz, zzz}; }
 
-  CUZK_HD Xyzz dbl() const {
-    if constexpr (kCallPointOps<F>) {
-      return dbl_call(*this);
-    } else {
-      return dbl_inline();
-    }
-  }
-  friend CUZK_HD Xyzz operator+(const Xyzz& p, const Xyzz& q) {
-    if constexpr (kCallPointOps<F>) {
-      return add_call(p, q);
-    } else {
-      return add_inline(p, q);
-    }
-  }
-  friend CUZK_HD Xyzz operator+(const Xyzz& p, const Affine<F>& q) {
-    if constexpr (kCallPointOps<F>) {
-      return madd_call(p, q);
-    } else {
-      return madd_inline(p, q);
-    }
-  }
-
   // dbl-2008-s-1 (a = 0): 6M + 3S.
-  CUZK_HD Xyzz dbl_inline() const {
+  CUZK_HD Xyzz dbl() const {
     const F u = y.dbl();
     const F v = u.square();
     const F w = u * v;
@@ -95,7 +64,7 @@ struct Xyzz {
   }
 
   // add-2008-s: 12M + 2S.
-  static CUZK_HD Xyzz add_inline(const Xyzz& p, const Xyzz& q) {
+  friend CUZK_HD Xyzz operator+(const Xyzz& p, const Xyzz& q) {
     if (p.is_identity()) return q;
     if (q.is_identity()) return p;
     const F u1 = p.x * q.zz, u2 = q.x * p.zz;
@@ -111,7 +80,7 @@ struct Xyzz {
   }
 
   // madd-2008-s (q affine, ZZ2 = ZZZ2 = 1): 8M + 2S.
-  static CUZK_HD Xyzz madd_inline(const Xyzz& p, const Affine<F>& q) {
+  friend CUZK_HD Xyzz operator+(const Xyzz& p, const Affine<F>& q) {
     if (q.is_identity()) return p;
     if (p.is_identity()) return from_affine(q);
     const F u2 = q.x * p.zz, s2 = q.y * p.zzz;
@@ -125,11 +94,9 @@ struct Xyzz {
     return {x3, y3, p.zz * pp, p.zzz * ppp};
   }
 
-  static CUZK_HD_NOINLINE Xyzz dbl_call(const Xyzz& p) { return p.dbl_inline(); }
-  static CUZK_HD_NOINLINE Xyzz add_call(const Xyzz& p, const Xyzz& q) { return add_inline(p, q); }
-  static CUZK_HD_NOINLINE Xyzz madd_call(const Xyzz& p, const Affine<F>& q) {
-    return madd_inline(p, q);
-  }
+  // One out-of-line copy of the addition and the doubling (reduction_add, reduction_dbl).
+  static CUZK_HD_NOINLINE Xyzz add_out_of_line(const Xyzz& p, const Xyzz& q) { return p + q; }
+  static CUZK_HD_NOINLINE Xyzz dbl_out_of_line(const Xyzz& p) { return p.dbl(); }
 
   CUZK_HD Xyzz& operator+=(const Xyzz& q) { return *this = *this + q; }
   CUZK_HD Xyzz& operator+=(const Affine<F>& q) { return *this = *this + q; }
@@ -154,5 +121,33 @@ struct Xyzz {
     s.zzz = zzz.store();
   }
 };
+
+// p + q and 2p in the bucket reductions (see "Code size" above): called over an extension field on
+// the device, inline otherwise.
+template <class F>
+inline constexpr bool kCalledInReductions =
+#if defined(__CUDA_ARCH__)
+    requires { typename F::Base; };  // Ext2
+#else
+    false;
+#endif
+
+template <class F>
+CUZK_HD Xyzz<F> reduction_add(const Xyzz<F>& p, const Xyzz<F>& q) {
+  if constexpr (kCalledInReductions<F>) {
+    return Xyzz<F>::add_out_of_line(p, q);
+  } else {
+    return p + q;
+  }
+}
+
+template <class F>
+CUZK_HD Xyzz<F> reduction_dbl(const Xyzz<F>& p) {
+  if constexpr (kCalledInReductions<F>) {
+    return Xyzz<F>::dbl_out_of_line(p);
+  } else {
+    return p.dbl();
+  }
+}
 
 }  // namespace cuzk::gpu
