@@ -88,7 +88,8 @@ class Pipeline {
   // pinned or in a parameter set that a running job leases (no partition is in flight, so no
   // job can end and release its set), and no idle set is left to evict. Held this long (a job
   // releases its lease just after its last partition's memory, not at the same instant), the
-  // head task's job fails with the reason instead of waiting forever.
+  // head task's job fails with the reason instead of waiting forever. (A job whose finalisation —
+  // the batch verification, tens of ms at 32 GiB — took longer would fail a waiting job wrongly.)
   static constexpr std::chrono::seconds kStallGrace{2};
   bool only_leased_sets_hold_memory() const;
 
