@@ -218,10 +218,8 @@ std::vector<SrsEntryStatus> SrsManager::status() const {
 }
 
 uint64_t SrsManager::hot_bytes() const {
-  std::lock_guard lock(mutex_);
-  uint64_t total = 0;
-  for (const auto& [id, e] : entries_) total += e->hot ? e->reservation.bytes() : 0;
-  return total;
+  const BudgetUse use = budget_use();
+  return use.leased + use.idle;
 }
 
 SrsManager::BudgetUse SrsManager::budget_use() const {

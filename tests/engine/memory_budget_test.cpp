@@ -5,9 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "engine/engine.hpp"
@@ -113,6 +115,30 @@ TEST(Engine, APartitionThatFitsOnlyWithoutItsJobsOwnParametersFailsItsJob) {
   EXPECT_NE(o.error.find("partition 0 needs"), std::string::npos) << o.error;
   EXPECT_NE(o.error.find("beside the parameter sets in use"), std::string::npos) << o.error;
   EXPECT_TRUE(engine.evict_srs("chain-64"));  // the failed job released its lease
+}
+
+// The other side of the stall rule: a partition waiting longer than Pipeline::kStallGrace for the
+// memory of a partition in flight (held here in synthesis by a gate) is not failed; it starts once
+// that memory is released. An eager rule (one ignoring partitions in flight) fails this job.
+TEST(Engine, APartitionWaitingForAPartitionInFlightIsNotFailed) {
+  auto gate = std::make_shared<testing::Gate>();
+  TestJobs jobs;
+  jobs.add("job", TestJobSpec(kSmallCircuit, 1, 2).gated(gate, 0));
+  auto options = test_engine_options(shared_param_dir());
+  options.pipeline.synthesis_workers = 2;
+  Engine engine(options, jobs.factory());
+  const uint64_t before = engine.status().memory_used_bytes;
+  ASSERT_TRUE(engine.preload_srs("chain-64"));
+  const uint64_t set_bytes = engine.status().memory_used_bytes - before;
+  // Room for one ~23 KB partition beside the set, not two.
+  std::shared_ptr<void> pinned =
+      engine.memory_hold()(options.memory_budget_bytes - set_bytes - 30'000);
+  const std::string id = submit_ok(engine, test_request("job"));
+  ASSERT_TRUE(gate->wait_entered());
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // past the grace
+  gate->open();
+  const auto o = await_end(engine, id);
+  EXPECT_EQ(o.state, JobState::kCompleted) << o.error;
 }
 
 TEST(Engine, MemoryHoldMayOutliveTheEngine) {
