@@ -22,12 +22,12 @@ namespace cuzk::bench {
 
 namespace {
 
-struct ProveOptions {
+struct ProveVanillaOptions {
   std::string request, params_dir, out_proof, out_inputs;
   unsigned threads = 0;
 };
 
-void prove(const ProveOptions& opt) {
+void prove_vanilla(const ProveVanillaOptions& opt) {
   Stopwatch sw;
   const VanillaRequest r = read_vanilla_request(opt.request);
   const auto vanilla = read_vanilla_proofs(opt.request, r);
@@ -80,7 +80,7 @@ void prove(const ProveOptions& opt) {
 }  // namespace
 
 void add_prove_vanilla_command(CLI::App& app) {
-  auto opt = std::make_shared<ProveOptions>();
+  auto opt = std::make_shared<ProveVanillaOptions>();
   auto* cmd = app.add_subcommand(
       "prove-vanilla", "Prove a PoSt / SnapDeals request from gen-vanilla on the CPU");
   cmd->add_option("--request", opt->request, "request.json (vanilla files next to it)")
@@ -92,7 +92,7 @@ void add_prove_vanilla_command(CLI::App& app) {
   cmd->add_option("--out-inputs", opt->out_inputs, "Public inputs, one array per partition")
       ->required();
   cmd->add_option("--threads", opt->threads, "Threads (0 = all cores)");
-  cmd->callback([opt] { prove(*opt); });
+  cmd->callback([opt] { prove_vanilla(*opt); });
 }
 
 void add_verify_vanilla_command(CLI::App& app) {

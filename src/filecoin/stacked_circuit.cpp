@@ -182,7 +182,7 @@ void synthesize_challenge(ConstraintSystem& cs, const StackedCircuitShape& shape
                              column_hash);
 }
 
-AllocatedNum alloc_input(ConstraintSystem& cs, const Domain& value, const char* name) {
+AllocatedNum alloc_domain_input(ConstraintSystem& cs, const Domain& value, const char* name) {
   AllocatedNum num;
   {
     Namespace ns(cs, name);
@@ -230,13 +230,13 @@ void check_challenge_count(const StackedCircuitShape& shape,
 // The top level: the three public inputs, comm_r_last, comm_c and comm_r = H(comm_c || comm_r_last).
 TopNums synthesize_top(ConstraintSystem& cs, const StackedTopWitness& top) {
   TopNums nums;
-  AllocatedNum replica_id = alloc_input(cs, top.replica_id, "replica_id");
+  AllocatedNum replica_id = alloc_domain_input(cs, top.replica_id, "replica_id");
   {
     Namespace ns(cs, "replica_id_bits");
     nums.replica_id_bits = message_bits(cs, replica_id);
   }
-  nums.comm_d = alloc_input(cs, top.comm_d, "comm_d");
-  AllocatedNum comm_r = alloc_input(cs, top.comm_r, "comm_r");
+  nums.comm_d = alloc_domain_input(cs, top.comm_d, "comm_d");
+  AllocatedNum comm_r = alloc_domain_input(cs, top.comm_r, "comm_r");
   {
     Namespace ns(cs, "comm_r_last");
     nums.comm_r_last = AllocatedNum::alloc(cs, circuit_fr(top.comm_r_last, "comm_r_last"));

@@ -20,7 +20,7 @@ using ff::Fr;
 constexpr unsigned kBlockLog = 5;
 constexpr size_t kBlockSide = size_t(1) << kBlockLog;
 // Below this many elements per thread, starting a thread costs more than it saves.
-constexpr size_t kMinElementsPerThread = size_t(1) << 14;
+constexpr size_t kMinSwapElementsPerThread = size_t(1) << 14;
 
 void permute_by_swaps(std::span<Fr> a, unsigned bits) {
   for (size_t i = 0; i < a.size(); ++i) {
@@ -62,8 +62,7 @@ void bit_reverse_permute(std::span<Fr> a, unsigned threads) {
   for (size_t y = 0; y < kBlockSide; ++y) rev[y] = uint8_t(bit_reverse_index(y, kBlockLog));
   const unsigned mid_bits = bits - 2 * kBlockLog;
   const size_t mids = size_t(1) << mid_bits;
-  const size_t cap = std::max<size_t>(1, a.size() / kMinElementsPerThread);
-  const unsigned t = unsigned(std::min<size_t>(resolve_threads(threads), cap));
+  const unsigned t = threads_for(a.size(), kMinSwapElementsPerThread, threads);
   parallel_chunks(mids, t, t, [&](size_t, size_t begin, size_t end) {
     std::vector<Fr> mine(kBlockSide * kBlockSide), partner(kBlockSide * kBlockSide);
     for (size_t mid = begin; mid < end; ++mid) {

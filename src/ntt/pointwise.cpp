@@ -12,12 +12,11 @@ namespace cuzk::ntt {
 namespace {
 
 // Below this many elements per thread, starting a thread costs more than it saves.
-constexpr size_t kMinElementsPerThread = size_t(1) << 14;
+constexpr size_t kMinPointwiseElementsPerThread = size_t(1) << 14;
 
 template <class Fn>
 void sweep(size_t n, unsigned threads, Fn&& fn) {
-  const size_t cap = std::max<size_t>(1, n / kMinElementsPerThread);
-  parallel_for(n, unsigned(std::min<size_t>(resolve_threads(threads), cap)), fn);
+  parallel_for(n, threads_for(n, kMinPointwiseElementsPerThread, threads), fn);
 }
 
 void check_same_length(size_t a, size_t b, const char* op, const char* what) {

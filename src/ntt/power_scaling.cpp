@@ -13,7 +13,7 @@ namespace cuzk::ntt {
 namespace {
 
 // Below this many elements per thread, starting a thread costs more than it saves.
-constexpr size_t kMinElementsPerThread = size_t(1) << 14;
+constexpr size_t kMinScalingElementsPerThread = size_t(1) << 14;
 
 // table[m] = c * base^(index(m)) for m < count.
 std::vector<Fr> power_table(size_t count, const Fr& c, const Fr& base, unsigned mirror_bits) {
@@ -77,8 +77,7 @@ void PowerScaling::apply(std::span<Fr> a, size_t first_position) const {
 void distribute_powers(std::span<Fr> a, const Fr& c, const Fr& s, IndexOrder order,
                        unsigned threads) {
   const PowerScaling scaling(a.size(), c, s, order);
-  const size_t cap = std::max<size_t>(1, a.size() / kMinElementsPerThread);
-  const unsigned t = unsigned(std::min<size_t>(resolve_threads(threads), cap));
+  const unsigned t = threads_for(a.size(), kMinScalingElementsPerThread, threads);
   parallel_chunks(a.size(), t, t, [&](size_t, size_t begin, size_t end) {
     scaling.apply(a.subspan(begin, end - begin), begin);
   });

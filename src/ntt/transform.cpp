@@ -17,13 +17,12 @@ using detail::Flow;
 using detail::StageTwiddles;
 
 // Below this many elements per thread, starting a thread costs more than it saves.
-constexpr size_t kMinElementsPerThread = size_t(1) << 12;
+constexpr size_t kMinTransformElementsPerThread = size_t(1) << 12;
 // Rows ahead that the gather prefetches: enough to cover a memory latency with 128-byte rows.
 constexpr size_t kPrefetchRows = 8;
 
 unsigned effective_threads(size_t n, unsigned threads) {
-  size_t cap = std::max<size_t>(1, n / kMinElementsPerThread);
-  return unsigned(std::min<size_t>(resolve_threads(threads), cap));
+  return threads_for(n, kMinTransformElementsPerThread, threads);
 }
 
 // Runs the 2^rows_log-row tile through all its stages in the order of the flow: DIF from the

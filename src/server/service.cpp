@@ -16,7 +16,7 @@ using std::chrono::milliseconds;
 // How often a waiting call checks whether its client is still there.
 constexpr milliseconds kAwaitSlice{500};
 
-grpc::Status invalid(const std::string& message) {
+grpc::Status invalid_argument(const std::string& message) {
   return {grpc::StatusCode::INVALID_ARGUMENT, message};
 }
 
@@ -67,13 +67,13 @@ grpc::Status ProvingService::SubmitProof(grpc::ServerContext*,
 grpc::Status ProvingService::AwaitProof(grpc::ServerContext* context,
                                         const v1::AwaitProofRequest* request,
                                         v1::AwaitProofResponse* response) {
-  if (request->job_id().empty()) return invalid("job_id: empty");
+  if (request->job_id().empty()) return invalid_argument("job_id: empty");
   return await(context, request->job_id(), request->timeout_ms(), response);
 }
 
 grpc::Status ProvingService::Prove(grpc::ServerContext* context, const v1::ProveRequest* request,
                                    v1::ProveResponse* response) {
-  if (!request->has_submit()) return invalid("submit: missing");
+  if (!request->has_submit()) return invalid_argument("submit: missing");
   v1::SubmitProofResponse submitted;
   auto status = submit(request->submit(), &submitted);
   if (!status.ok()) return status;
@@ -83,7 +83,7 @@ grpc::Status ProvingService::Prove(grpc::ServerContext* context, const v1::Prove
 grpc::Status ProvingService::CancelProof(grpc::ServerContext*,
                                          const v1::CancelProofRequest* request,
                                          v1::CancelProofResponse* response) {
-  if (request->job_id().empty()) return invalid("job_id: empty");
+  if (request->job_id().empty()) return invalid_argument("job_id: empty");
   auto result = engine_.cancel(request->job_id());
   if (!result.found) return {grpc::StatusCode::NOT_FOUND, "no job " + request->job_id()};
   response->set_was_running(result.was_running);
@@ -105,7 +105,8 @@ grpc::Status ProvingService::GetMetrics(grpc::ServerContext*, const v1::GetMetri
 grpc::Status ProvingService::PreloadSRS(grpc::ServerContext*,
                                         const v1::PreloadSrsRequest* request,
                                         v1::PreloadSrsResponse* response) {
-  if (request->circuit_id().empty()) return invalid("circuit_id: empty (e.g. \"porep-32g\")");
+  if (request->circuit_id().empty())
+    return invalid_argument("circuit_id: empty (e.g. \"porep-32g\")");
   auto result = engine_.preload_srs(request->circuit_id());
   if (!result) return to_grpc_status(result.error());
   response->set_already_loaded(result->already_loaded);
@@ -115,7 +116,8 @@ grpc::Status ProvingService::PreloadSRS(grpc::ServerContext*,
 
 grpc::Status ProvingService::EvictSRS(grpc::ServerContext*, const v1::EvictSrsRequest* request,
                                       v1::EvictSrsResponse* response) {
-  if (request->circuit_id().empty()) return invalid("circuit_id: empty (e.g. \"porep-32g\")");
+  if (request->circuit_id().empty())
+    return invalid_argument("circuit_id: empty (e.g. \"porep-32g\")");
   auto result = engine_.evict_srs(request->circuit_id());
   if (!result) return to_grpc_status(result.error());
   response->set_was_loaded(result->was_loaded);

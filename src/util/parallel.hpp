@@ -21,6 +21,13 @@ inline unsigned resolve_threads(unsigned threads) {
   return hw == 0 ? 1 : hw;
 }
 
+// The threads worth starting for n elements: `threads` (0 = all), but at least min_per_thread
+// elements each (below that, starting a thread costs more than it saves), and at least one.
+inline unsigned threads_for(size_t n, size_t min_per_thread, unsigned threads) {
+  const size_t cap = std::max<size_t>(1, n / min_per_thread);
+  return unsigned(std::min<size_t>(resolve_threads(threads), cap));
+}
+
 // Runs fn(chunk_index, begin, end) for `chunks` contiguous, nearly equal pieces of [0, n), on up
 // to `threads` threads (the caller runs one). The first exception thrown is rethrown here.
 template <class Fn>

@@ -14,9 +14,7 @@
 namespace cuzk::filecoin {
 namespace {
 
-const ProofType& proof_named(std::string_view name) {
-  return *find_seal_proof(name).value();
-}
+using testing::proof_named;
 
 const SealCommitPhase1Output& fixture(const char* name = "StackedDrg2KiBV1_1") {
   static std::map<std::string, SealCommitPhase1Output> cache;
@@ -25,10 +23,7 @@ const SealCommitPhase1Output& fixture(const char* name = "StackedDrg2KiBV1_1") {
   return it->second;
 }
 
-struct Failure {
-  FilecoinError code;
-  std::string message;
-};
+using testing::Failure;
 
 Failure failure_of(const SealCommitPhase1Output& c1, C1CheckOptions options = {}) {
   auto r = check_c1(c1, options);

@@ -39,6 +39,10 @@ sealing::SealTestHooks tamper_hooks(const ProofType& proof, const sealing::SealR
 
 }  // namespace
 
+const ProofType& proof_named(std::string_view name) {
+  return *find_seal_proof(name).value();
+}
+
 SealCommitPhase1Output make_full_c1(const ProofType& proof, const C1FixtureOptions& options) {
   if (proof.sector->log2_nodes != 6) throw std::invalid_argument("make_full_c1: 2 KiB only");
   auto request =

@@ -7,10 +7,22 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "filecoin/c1_output.hpp"
+#include "filecoin/error.hpp"
 
 namespace cuzk::filecoin::testing {
+
+// The registered seal proof of that name (e.g. "StackedDrg2KiBV1_1"); throws if unknown.
+const ProofType& proof_named(std::string_view name);
+
+// A rejection as the tests compare it: the error code and the message.
+struct Failure {
+  FilecoinError code;
+  std::string message;
+};
 
 struct C1FixtureOptions {
   uint64_t rng_seed = 1;

@@ -17,9 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-const ProofType& proof_named(std::string_view name) {
-  return *find_seal_proof(name).value();
-}
+using testing::proof_named;
 
 const std::string& c1_2k_json() {
   static const std::string text = to_json(testing::make_full_c1(proof_named("StackedDrg2KiBV1_1")));
@@ -37,10 +35,7 @@ json& proof(json& j, int k, int i) {
   return j["vanilla_proofs"]["StackedDrg2KiBV1"][k][i];
 }
 
-struct Failure {
-  FilecoinError code;
-  std::string message;
-};
+using testing::Failure;
 
 Failure parse_failure(const std::string& text) {
   auto r = parse_c1_json(text);

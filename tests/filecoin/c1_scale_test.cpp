@@ -13,9 +13,7 @@
 namespace cuzk::filecoin {
 namespace {
 
-const ProofType& proof_named(std::string_view name) {
-  return *find_seal_proof(name).value();
-}
+using testing::proof_named;
 
 std::string message_of(const SealCommitPhase1Output& c1) {
   auto r = check_c1(c1);

@@ -25,14 +25,9 @@ namespace {
 using cuzk::testing::unsatisfied_rows;
 using cuzk::testing::long_tests;
 
-struct Count {
-  size_t inputs, aux, constraints;
-};
-
-Count count_blank(const PostCircuitShape& shape) {
-  r1cs::CountingCS cs;
-  synthesize_post_blank(cs, shape);
-  return {cs.num_inputs(), cs.num_aux(), cs.num_constraints()};
+cuzk::testing::CircuitCount count_blank(const PostCircuitShape& shape) {
+  return cuzk::testing::count_circuit(
+      [&](r1cs::CountingCS& cs) { synthesize_post_blank(cs, shape); });
 }
 
 // storage-proofs-post tests/fallback_circuit.rs: 5 challenges, leaves = 64 x base trees.
@@ -45,7 +40,7 @@ TEST(PostCircuit, ReferenceTestShapes) {
   };
   for (const Case& c : {Case{6, {8, 0, 0}, 3, 16'869, 19}, Case{8, {8, 4, 0}, 3, 22'674, 19},
                         Case{9, {8, 4, 2}, 3, 27'384, 19}, Case{6, {8, 0, 0}, 2, 11'246, 13}}) {
-    const Count n = count_blank({c.log2_nodes, c.shape, c.sectors, 5});
+    const auto n = count_blank({c.log2_nodes, c.shape, c.sectors, 5});
     EXPECT_EQ(n.constraints, c.constraints);
     EXPECT_EQ(n.inputs, c.inputs) << c.constraints;
   }
@@ -62,7 +57,7 @@ TEST(PostCircuit, WindowPoStSectorBlocks) {
     const PostCircuitConfig& circuit = **find_post_circuit(id);
     PostCircuitShape shape = post_circuit_shape(circuit);
     shape.sectors = 1;
-    const Count n = count_blank(shape);
+    const auto n = count_blank(shape);
     EXPECT_EQ(n.constraints, per_sector);
     EXPECT_EQ(n.inputs, 1u + 11);
     EXPECT_EQ(circuit.circuit_sectors * n.constraints, total);
@@ -90,7 +85,7 @@ TEST(PostCircuit, RegisteredCircuitCounts) {
   };
   for (const Row& r : rows) {
     SCOPED_TRACE(r.id);
-    const Count n = count_blank(post_circuit_shape(**find_post_circuit(r.id)));
+    const auto n = count_blank(post_circuit_shape(**find_post_circuit(r.id)));
     EXPECT_EQ(n.constraints, r.constraints);
     EXPECT_EQ(n.inputs, r.inputs);
   }
@@ -102,7 +97,7 @@ TEST(PostCircuit, FullWindowPoStCounts) {
   for (const auto& [id, constraints, inputs] : {std::tuple{"wpost-32g", 125'279'217u, 25'840u},
                                                 std::tuple{"wpost-64g", 129'887'900u, 25'301u}}) {
     SCOPED_TRACE(id);
-    const Count n = count_blank(post_circuit_shape(**find_post_circuit(id)));
+    const auto n = count_blank(post_circuit_shape(**find_post_circuit(id)));
     EXPECT_EQ(n.constraints, constraints);
     EXPECT_EQ(n.inputs, inputs);
   }

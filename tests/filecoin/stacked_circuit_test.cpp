@@ -23,14 +23,9 @@ namespace {
 
 using cuzk::testing::unsatisfied_rows;
 
-struct Count {
-  size_t inputs, aux, constraints;
-};
-
-Count count_blank(const StackedCircuitShape& shape) {
-  r1cs::CountingCS cs;
-  synthesize_stacked_blank(cs, shape);
-  return {cs.num_inputs(), cs.num_aux(), cs.num_constraints()};
+cuzk::testing::CircuitCount count_blank(const StackedCircuitShape& shape) {
+  return cuzk::testing::count_circuit(
+      [&](r1cs::CountingCS& cs) { synthesize_stacked_blank(cs, shape); });
 }
 
 // storage-proofs-porep tests/stacked_circuit.rs: 2 layers, 1 challenge, 22 inputs.
@@ -42,7 +37,7 @@ TEST(StackedCircuit, ReferenceTestShapes) {
   };
   for (const Case& c : {Case{3, {2, 0, 0}, 1'206'212}, Case{3, {8, 0, 0}, 1'199'620},
                         Case{5, {8, 4, 0}, 1'296'576}, Case{6, {8, 4, 2}, 1'346'982}}) {
-    const Count n = count_blank({2, c.log2_nodes, c.shape, 1});
+    const auto n = count_blank({2, c.log2_nodes, c.shape, 1});
     EXPECT_EQ(n.inputs, 22u) << c.constraints;
     EXPECT_EQ(n.constraints, c.constraints);
   }
@@ -57,7 +52,7 @@ TEST(StackedCircuit, ThirtyTwoGiBChallengeBlock) {
   StackedCircuitShape shape = stacked_circuit_shape(**sector);
   ASSERT_EQ(shape.challenges, 18u);
   shape.challenges = 1;
-  const Count n = count_blank(shape);
+  const auto n = count_blank(shape);
   EXPECT_EQ(n.inputs, 1u + 3 + 18);
   EXPECT_EQ(n.constraints, 571u + 7'237'665);
   EXPECT_EQ(n.aux, 571u + 7'231'629);

@@ -23,14 +23,9 @@ namespace {
 using cuzk::testing::unsatisfied_rows;
 using cuzk::testing::long_tests;
 
-struct Count {
-  size_t inputs, aux, constraints;
-};
-
-Count count_blank(const UpdateCircuitShape& shape) {
-  r1cs::CountingCS cs;
-  synthesize_update_blank(cs, shape);
-  return {cs.num_inputs(), cs.num_aux(), cs.num_constraints()};
+cuzk::testing::CircuitCount count_blank(const UpdateCircuitShape& shape) {
+  return cuzk::testing::count_circuit(
+      [&](r1cs::CountingCS& cs) { synthesize_update_blank(cs, shape); });
 }
 
 // Big-endian hex as in the spec -> Fr.
@@ -51,7 +46,7 @@ TEST(UpdateCircuit, ReferenceTestSizes) {
   for (const Case& c : {Case{5, 1'248'389}, Case{6, 1'705'039}, Case{7, 2'165'109},
                         Case{8, 2'620'359}, Case{9, 6'300'021}, Case{10, 6'760'091}}) {
     SCOPED_TRACE(c.log2_nodes);
-    const Count n = count_blank(update_circuit_shape(c.log2_nodes));
+    const auto n = count_blank(update_circuit_shape(c.log2_nodes));
     EXPECT_EQ(n.constraints, c.constraints);
     EXPECT_EQ(n.inputs, 5u);
   }
@@ -64,9 +59,9 @@ TEST(UpdateCircuit, ThirtyTwoGiBChallengeBlock) {
   UpdateCircuitShape shape = update_circuit_shape(**find_update_circuit("snap-32g"));
   ASSERT_EQ(shape.challenges, 86u);
   shape.challenges = 1;
-  const Count one = count_blank(shape);
+  const auto one = count_blank(shape);
   shape.challenges = 2;
-  const Count two = count_blank(shape);
+  const auto two = count_blank(shape);
   const size_t per_challenge = two.constraints - one.constraints;
   EXPECT_EQ(per_challenge, 873'235u);
   const size_t fixed = one.constraints - per_challenge - 568 + 5'680;
@@ -77,7 +72,7 @@ TEST(UpdateCircuit, ThirtyTwoGiBChallengeBlock) {
 
 TEST(UpdateCircuit, FullThirtyTwoGiBCount) {
   if (!long_tests()) GTEST_SKIP() << "set CUZK_LONG_TESTS=1 (blank 32 GiB SnapDeals partition)";
-  const Count n = count_blank(update_circuit_shape(**find_update_circuit("snap-32g")));
+  const auto n = count_blank(update_circuit_shape(**find_update_circuit("snap-32g")));
   EXPECT_EQ(n.constraints, 81'049'499u);
   EXPECT_EQ(n.inputs, 5u);
 }

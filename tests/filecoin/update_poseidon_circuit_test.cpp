@@ -17,7 +17,7 @@
 namespace cuzk::filecoin {
 namespace {
 
-size_t count_blank(const UpdateCircuitShape& shape) {
+size_t count_poseidon_blank(const UpdateCircuitShape& shape) {
   r1cs::CountingCS cs;
   synthesize_update_poseidon_blank(cs, shape);
   EXPECT_EQ(cs.num_inputs(), 5u);
@@ -25,11 +25,11 @@ size_t count_blank(const UpdateCircuitShape& shape) {
 }
 
 TEST(UpdatePoseidonCircuit, ReferenceCounts) {
-  EXPECT_EQ(count_blank(update_circuit_shape(5)), 32'164u);
-  EXPECT_EQ(count_blank(update_circuit_shape(8)), 47'974u);
+  EXPECT_EQ(count_poseidon_blank(update_circuit_shape(5)), 32'164u);
+  EXPECT_EQ(count_poseidon_blank(update_circuit_shape(8)), 47'974u);
   const UpdateCircuitShape s32 = update_circuit_shape(30);
   EXPECT_EQ(update_poseidon_challenge_count(s32), 1376u);
-  EXPECT_EQ(count_blank(s32), 22'305'906u);
+  EXPECT_EQ(count_poseidon_blank(s32), 22'305'906u);
 }
 
 MerkleProof proof_of(const hash::MerkleTree<hash::PoseidonNodeHasher>& tree, uint64_t leaf,

@@ -47,9 +47,9 @@ class FixedBaseHostTest : public ::testing::Test {
     return points;
   }
 };
-using Cases = ::testing::Types<testing::CurveCase<curve::G1Config, FpEmu>,
-                               testing::CurveCase<curve::G2Config, Ext2<FpEmu>>>;
-TYPED_TEST_SUITE(FixedBaseHostTest, Cases);
+using FixedBaseCases = ::testing::Types<testing::CurveCase<curve::G1Config, FpEmu>,
+                                        testing::CurveCase<curve::G2Config, Ext2<FpEmu>>>;
+TYPED_TEST_SUITE(FixedBaseHostTest, FixedBaseCases);
 
 TYPED_TEST(FixedBaseHostTest, MatchesCpuTableBitForBit) {
   using C = typename TestFixture::C;

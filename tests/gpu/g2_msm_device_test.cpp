@@ -18,6 +18,7 @@
 #include "gpu/cuda_util.hpp"
 #include "gpu/msm.hpp"
 #include "msm/msm.hpp"
+#include "tiled_msm_bases.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -26,9 +27,6 @@ using curve::G2;
 using curve::G2Affine;
 using Repr = ff::Fr::Repr;
 namespace fx = msm::testing;
-
-constexpr size_t kDistinct = size_t(1) << 12;
-constexpr size_t kMaxN = size_t(1) << 16;
 
 std::string hex(const ff::Fp& x) {
   const auto c = x.to_canonical();
@@ -47,27 +45,13 @@ std::string describe(const G2& p) {
          hex(a.y.c1) + ")";
 }
 
-// Shared across the tests: host and device bases (tiled), one GpuMsmG2 whose scratch is reused.
-struct Shared {
-  std::vector<G2Affine> bases;
-  DeviceBuffer<G2AffineStorage> d_bases;
-  GpuMsmG2 msm{0};
-
-  Shared() : d_bases(kMaxN) {
-    const std::vector<G2Affine> distinct = fx::random_points<curve::G2Config>(kDistinct, 2025);
-    bases.reserve(kMaxN);
-    while (bases.size() < kMaxN) bases.insert(bases.end(), distinct.begin(), distinct.end());
-    std::vector<G2AffineStorage> storage(kMaxN);
-    to_storage(bases, storage);
-    d_bases.upload(storage);
-  }
-  std::span<const G2Affine> host(size_t n) const { return {bases.data(), n}; }
-};
-
 class GpuMsmG2Test : public testing::DeviceTest {
  protected:
+  static constexpr size_t kDistinct = size_t(1) << 12;
+  static constexpr size_t kMaxN = size_t(1) << 16;
+  using Shared = testing::TiledMsmBases<curve::G2Config>;
   static Shared& shared() {
-    static std::unique_ptr<Shared> s = std::make_unique<Shared>();
+    static std::unique_ptr<Shared> s = std::make_unique<Shared>(kDistinct, kMaxN, 2025);
     return *s;
   }
   void SetUp() override {
@@ -87,8 +71,6 @@ class GpuMsmG2Test : public testing::DeviceTest {
   }
 };
 
-std::vector<Repr> filled(size_t n, const Repr& k) { return std::vector<Repr>(n, k); }
-
 TEST_F(GpuMsmG2Test, RandomScalarsMatchCpu) {
   for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(100), size_t(1000), size_t(4096 + 7),
                    kMaxN}) {
@@ -100,14 +82,14 @@ TEST_F(GpuMsmG2Test, RandomScalarsMatchCpu) {
 TEST_F(GpuMsmG2Test, SpecialScalars) {
   GpuMsmOptions no_split;
   no_split.split_trivial = false;
-  EXPECT_TRUE(gpu(1000, filled(1000, Repr{})).is_identity());
-  EXPECT_TRUE(gpu(1000, filled(1000, Repr{}), no_split).is_identity());
+  EXPECT_TRUE(gpu(1000, fx::filled(1000, Repr{})).is_identity());
+  EXPECT_TRUE(gpu(1000, fx::filled(1000, Repr{}), no_split).is_identity());
   for (size_t m : {size_t(1), size_t(1000), kMaxN}) {
-    const auto ones = filled(m, Repr{1, 0, 0, 0});
+    const auto ones = fx::filled(m, Repr{1, 0, 0, 0});
     const G2 want = cpu(m, ones);
     expect_same(gpu(m, ones), want, "all ones, n = " + std::to_string(m));
     expect_same(gpu(m, ones, no_split), want, "all ones, no split, n = " + std::to_string(m));
-    const auto r1 = filled(m, fx::r_minus_1());
+    const auto r1 = fx::filled(m, fx::r_minus_1());
     expect_same(gpu(m, r1), cpu(m, r1), "all r - 1, n = " + std::to_string(m));
   }
   const auto mix = fx::mixed_scalars(kMaxN, 78);
@@ -133,15 +115,6 @@ TEST_F(GpuMsmG2Test, InfinityAndDuplicateBases) {
   expect_same(shared().msm.msm(bases, mix), msm::msm<curve::G2Config>(bases, mix), "mix");
 }
 
-std::vector<uint64_t> random_density(size_t n, double p, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::bernoulli_distribution bit(p);
-  std::vector<uint64_t> words((n + 63) / 64, 0);
-  for (size_t i = 0; i < n; ++i)
-    if (bit(rng)) words[i / 64] |= uint64_t(1) << (i % 64);
-  return words;
-}
-
 // The backend's call: Montgomery scalars and the density, both on the device.
 TEST_F(GpuMsmG2Test, DensityWithMontgomeryDeviceScalars) {
   const size_t n = (size_t(1) << 16) + 5;
@@ -151,7 +124,7 @@ TEST_F(GpuMsmG2Test, DensityWithMontgomeryDeviceScalars) {
   DeviceBuffer<FrStorage> d_mont(n);
   d_mont.upload(mont);
   for (double p : {0.0, 0.254, 1.0}) {
-    auto words = random_density(n, p, 34);
+    auto words = fx::random_density(n, p, 34);
     size_t m = 0;
     for (size_t i = 0; i < n; ++i) m += (words[i / 64] >> (i % 64)) & 1;
     words.back() |= ~uint64_t(0) << (n % 64);  // stray bits past n are ignored

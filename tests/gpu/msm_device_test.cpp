@@ -20,6 +20,7 @@
 #include "gpu/cuda_util.hpp"
 #include "gpu/msm.hpp"
 #include "msm/msm.hpp"
+#include "tiled_msm_bases.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -29,30 +30,13 @@ using curve::G1Affine;
 using Repr = ff::Fr::Repr;
 namespace fx = msm::testing;
 
-constexpr size_t kDistinct = size_t(1) << 16;
-constexpr size_t kMaxN = size_t(1) << 20;
-
-// Shared across the tests: host and device bases (tiled), one GpuMsm whose scratch is reused.
-struct Shared {
-  std::vector<G1Affine> bases;
-  DeviceBuffer<G1AffineStorage> d_bases;
-  GpuMsm msm{0};
-
-  Shared() : d_bases(kMaxN) {
-    const std::vector<G1Affine> distinct = fx::random_points<curve::G1Config>(kDistinct, 2024);
-    bases.reserve(kMaxN);
-    while (bases.size() < kMaxN) bases.insert(bases.end(), distinct.begin(), distinct.end());
-    std::vector<G1AffineStorage> storage(kMaxN);
-    to_storage(bases, storage);
-    d_bases.upload(storage);
-  }
-  std::span<const G1Affine> host(size_t n) const { return {bases.data(), n}; }
-};
-
 class GpuMsmTest : public testing::DeviceTest {
  protected:
+  static constexpr size_t kDistinct = size_t(1) << 16;
+  static constexpr size_t kMaxN = size_t(1) << 20;
+  using Shared = testing::TiledMsmBases<curve::G1Config>;
   static Shared& shared() {
-    static std::unique_ptr<Shared> s = std::make_unique<Shared>();
+    static std::unique_ptr<Shared> s = std::make_unique<Shared>(kDistinct, kMaxN, 2024);
     return *s;
   }
   void SetUp() override {
@@ -68,10 +52,6 @@ class GpuMsmTest : public testing::DeviceTest {
     return shared().msm.msm(shared().d_bases.data(), n, ks.data(), nullptr, o);
   }
 };
-
-std::vector<Repr> filled(size_t n, const Repr& k) {
-  return std::vector<Repr>(n, k);
-}
 
 TEST_F(GpuMsmTest, RandomScalarsMatchCpu) {
   for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(100), size_t(1000), size_t(4096 + 7),
@@ -108,15 +88,15 @@ TEST_F(GpuMsmTest, SpecialScalars) {
   const size_t n = size_t(1) << 16;
   GpuMsmOptions no_split;
   no_split.split_trivial = false;
-  EXPECT_TRUE(gpu(1000, filled(1000, Repr{})).is_identity());
-  EXPECT_TRUE(gpu(1000, filled(1000, Repr{}), no_split).is_identity());
+  EXPECT_TRUE(gpu(1000, fx::filled(1000, Repr{})).is_identity());
+  EXPECT_TRUE(gpu(1000, fx::filled(1000, Repr{}), no_split).is_identity());
   for (size_t m : {size_t(1000), n}) {
-    const auto ones = filled(m, Repr{1, 0, 0, 0});
+    const auto ones = fx::filled(m, Repr{1, 0, 0, 0});
     const G1 want = cpu(m, ones);
     EXPECT_EQ(gpu(m, ones), want) << "all ones, n=" << m;
     EXPECT_EQ(gpu(m, ones, no_split), want) << "all ones without the split, n=" << m;
     // One bucket per window holding every term: the skew the run levels exist for.
-    const auto r1 = filled(m, fx::r_minus_1());
+    const auto r1 = fx::filled(m, fx::r_minus_1());
     EXPECT_EQ(gpu(m, r1), cpu(m, r1)) << "all r - 1, n=" << m;
   }
   const auto mix = fx::mixed_scalars(kMaxN, 77);
@@ -143,19 +123,10 @@ TEST_F(GpuMsmTest, InfinityAndDuplicateBases) {
   EXPECT_EQ(shared().msm.msm(bases, mix), msm::msm<curve::G1Config>(bases, mix));
 }
 
-std::vector<uint64_t> random_density(size_t n, double p, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::bernoulli_distribution bit(p);
-  std::vector<uint64_t> words((n + 63) / 64, 0);
-  for (size_t i = 0; i < n; ++i)
-    if (bit(rng)) words[i / 64] |= uint64_t(1) << (i % 64);
-  return words;
-}
-
 TEST_F(GpuMsmTest, DensityMatchesCpu) {
   const size_t n = (size_t(1) << 16) + 5;
   for (double p : {0.0, 0.25, 0.997, 1.0}) {
-    auto words = random_density(n, p, 31);
+    auto words = fx::random_density(n, p, 31);
     size_t m = 0;
     for (size_t i = 0; i < n; ++i) m += (words[i / 64] >> (i % 64)) & 1;
     words.back() |= ~uint64_t(0) << (n % 64);  // stray bits past n are ignored

@@ -75,9 +75,10 @@ class PointFormulaTest : public ::testing::Test {
   }
 };
 using testing::CurveCase;
-using Cases = ::testing::Types<CurveCase<curve::G1Config, Fp>, CurveCase<curve::G1Config, FpEmu>,
-                               CurveCase<curve::G2Config, Fp2>, CurveCase<curve::G2Config, Fp2Emu>>;
-TYPED_TEST_SUITE(PointFormulaTest, Cases);
+using PointFormulaCases =
+    ::testing::Types<CurveCase<curve::G1Config, Fp>, CurveCase<curve::G1Config, FpEmu>,
+                     CurveCase<curve::G2Config, Fp2>, CurveCase<curve::G2Config, Fp2Emu>>;
+TYPED_TEST_SUITE(PointFormulaTest, PointFormulaCases);
 
 TYPED_TEST(PointFormulaTest, JacobianMatchesCpuCoordinates) {
   using T = TestFixture;

@@ -14,14 +14,7 @@ namespace {
 
 using testing::Repr;
 
-std::vector<uint64_t> random_density(size_t n, double density, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::bernoulli_distribution bit(density);
-  std::vector<uint64_t> words((n + 63) / 64, 0);
-  for (size_t i = 0; i < n; ++i)
-    if (bit(rng)) words[i / 64] |= uint64_t(1) << (i % 64);
-  return words;
-}
+using testing::random_density;
 
 size_t count_bits(const std::vector<uint64_t>& words, size_t n) {
   size_t c = 0;

@@ -1,6 +1,8 @@
-// Shared fixtures of the MSM tests: random points, scalars of chosen shapes, the naive oracle.
+// Shared fixtures of the MSM tests: random points, scalars of chosen shapes, density bitmaps,
+// the naive oracle.
 #pragma once
 
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -48,6 +50,20 @@ inline std::vector<Repr> mixed_scalars(size_t n, uint64_t seed) {
     k = kind < 35 ? Repr{} : kind < 70 ? Repr{1, 0, 0, 0} : random_scalar(rng);
   }
   return out;
+}
+
+inline std::vector<Repr> filled(size_t n, const Repr& k) {
+  return std::vector<Repr>(n, k);
+}
+
+// A density bitmap over n terms (bit i of word i / 64), each bit set with probability p.
+inline std::vector<uint64_t> random_density(size_t n, double p, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::bernoulli_distribution bit(p);
+  std::vector<uint64_t> words((n + 63) / 64, 0);
+  for (size_t i = 0; i < n; ++i)
+    if (bit(rng)) words[i / 64] |= uint64_t(1) << (i % 64);
+  return words;
 }
 
 inline Repr r_minus_1() {

@@ -15,6 +15,7 @@
 
 #include "r1cs/precompiled_circuit.hpp"
 #include "r1cs/recording_cs.hpp"
+#include "r1cs/small_fr.hpp"
 #include "test_circuits.hpp"
 
 namespace cuzk::r1cs {
@@ -22,9 +23,7 @@ namespace {
 
 using Circuit = std::function<void(ConstraintSystem&)>;
 
-Fr f(uint64_t x) {
-  return Fr::from_u64(x);
-}
+using small_fr::f;
 
 // Aux x, y; input p1; aux z; input p2 (columns after renumbering: ONE 0, p1 1, p2 2, x 3, y 4,
 // z 5). Coefficients in enforce order 7, 9, 5, 3, 11; scanning A, B, C: 7, 5, 3, 9, 11.

@@ -8,12 +8,12 @@
 #include <random>
 #include <vector>
 
+#include "r1cs/small_fr.hpp"
+
 namespace cuzk::r1cs {
 namespace {
 
-Fr f(uint64_t x) {
-  return Fr::from_u64(x);
-}
+using small_fr::f;
 
 // The model: variable (raw word, so inputs sort first) -> coefficient.
 using Model = std::map<uint64_t, Fr>;

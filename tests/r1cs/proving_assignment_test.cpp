@@ -8,14 +8,13 @@
 #include <random>
 #include <vector>
 
+#include "r1cs/small_fr.hpp"
 #include "test_circuits.hpp"
 
 namespace cuzk::r1cs {
 namespace {
 
-Fr f(uint64_t x) {
-  return Fr::from_u64(x);
-}
+using small_fr::f;
 
 TEST(ProvingAssignment, CubicEvaluationsAndInputRows) {
   ProvingAssignment pa;

@@ -5,14 +5,13 @@
 #include <gtest/gtest.h>
 
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/small_fr.hpp"
 #include "test_circuits.hpp"
 
 namespace cuzk::r1cs {
 namespace {
 
-Fr f(uint64_t x) {
-  return Fr::from_u64(x);
-}
+using small_fr::f;
 
 struct Row {
   std::vector<uint32_t> cols;

@@ -4,14 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "r1cs/small_fr.hpp"
 #include "test_circuits.hpp"
 
 namespace cuzk::r1cs {
 namespace {
 
-Fr f(uint64_t x) {
-  return Fr::from_u64(x);
-}
+using small_fr::f;
 
 TEST(TestConstraintSystem, CubicSatisfiedAndUnsatisfied) {
   TestConstraintSystem good;
