@@ -23,9 +23,9 @@
 // addition 2.6x faster — the separated form's 4N-word temporaries held the point kernels' occupancy
 // down. Squaring (square_interleaved) keeps the same rows and registers but computes each cross
 // product once; mul_sum adds two products under one reduction (sum_of_products).
-// Cost: 4N² 32-bit multiply-adds (Fp 576, Fr 256) plus O(N) adds; the final value is < 2p (the
-// modulus has a spare top bit: static_assert in mont32_params.hpp), so one conditional
-// subtraction of p finishes. Add/sub/neg/double are one or two carry chains plus a branch-free
+// Cost: 4N² 32-bit multiply-adds (Fp 576, Fr 256 less the 32 that reduce_row's shortcut for Fr's
+// modulus saves) plus O(N) adds; the final value is < 2p (the modulus has a spare top bit:
+// static_assert in mont32_params.hpp), so one conditional subtraction of p finishes. Add/sub/neg/double are one or two carry chains plus a branch-free
 // select.
 #pragma once
 
@@ -80,13 +80,46 @@ CUZK_HD void mad_pairs(Chain& c, uint32_t* acc, const uint32_t* x, uint32_t y, s
 
 // The reduction step of one interleaved row: T = E + 2^32·O += m·p with m = E_0·(-p^-1), which
 // clears word 0 of E (shift_row then divides by 2^32).
+//
+// Moduli with p_0 = 1 and p_1 = 2^32 - 1 (Fr's: r = ... 0xffffffff 00000001) take a shortcut:
+// -p^-1 = -1 mod 2^32, so m = -E_0, and the first pair of each chain needs no multiplication:
+// m·p_0 is the words (m, 0), and m·p_1 = m·2^32 - m is the words (E_0, m - [E_0 != 0]). That turns
+// 4 of the row's 2N multiply-adds (Fr: 16) into additions, which do not use the multiply pipe the
+// Fr kernels (NTT passes) are bound by.
+template <class Params>
+inline constexpr bool kLowWordsOneAndAllOnes =
+    Params::kModulus.w[0] == 1 && Params::kModulus.w[1] == ~uint32_t(0);
+
 template <class Params, class Chain>
 CUZK_HD void reduce_row(Chain& c, uint32_t* e, uint32_t* o) {
   constexpr size_t N = Params::kLimbs;
   constexpr Words<N> p = Params::kModulus;
-  const uint32_t m = e[0] * Params::kInv;
-  mad_pairs<N, 0, false>(c, e, p.w, m);
-  mad_pairs<N, 1, false>(c, o, p.w, m);
+  if constexpr (kLowWordsOneAndAllOnes<Params>) {
+    static_assert(Params::kInv == ~uint32_t(0), "-p^-1 = -1 mod 2^32 when p_0 = 1");
+    const uint32_t e0 = e[0];
+    const uint32_t m = uint32_t(0) - e0;
+    const uint32_t m_p1_hi = m - uint32_t(e0 != 0);
+    e[0] = c.add_cc(e0, m);  // 0, carrying when E_0 != 0
+    e[1] = c.addc_cc(e[1], 0);
+    CUZK_UNROLL
+    for (size_t k = 1; k < N / 2; ++k) {
+      e[2 * k] = c.madc_lo_cc(p.w[2 * k], m, e[2 * k]);
+      e[2 * k + 1] = c.madc_hi_cc(p.w[2 * k], m, e[2 * k + 1]);
+    }
+    e[N] = c.addc(e[N], 0);
+    o[0] = c.add_cc(o[0], e0);
+    o[1] = c.addc_cc(o[1], m_p1_hi);
+    CUZK_UNROLL
+    for (size_t k = 1; k < N / 2; ++k) {
+      o[2 * k] = c.madc_lo_cc(p.w[2 * k + 1], m, o[2 * k]);
+      o[2 * k + 1] = c.madc_hi_cc(p.w[2 * k + 1], m, o[2 * k + 1]);
+    }
+    o[N] = c.addc(o[N], 0);
+  } else {
+    const uint32_t m = e[0] * Params::kInv;
+    mad_pairs<N, 0, false>(c, e, p.w, m);
+    mad_pairs<N, 1, false>(c, o, p.w, m);
+  }
 }
 
 // T/2^32 for T = E + 2^32·O with E_0 = 0: (O + E_1) + 2^32·(E_2..E_N), so O becomes the new E
