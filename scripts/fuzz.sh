@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes cuzk's parsers of outside input with libFuzzer (tests/fuzz): builds the targets with
-# clang, AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo, -DCUZK_FUZZ=ON) into
-# build/fuzz, makes their seed corpora from real generated inputs (tests/fuzz/make_corpus.sh)
-# and runs each target for SECONDS_PER_TARGET seconds, one after the other. Prints per target the
-# executions, exec/s and coverage (cov / ft of libFuzzer's final stats); exits non-zero if any
-# target found a crash, a leak, a timeout or ran out of memory (the input is kept in
-# build/fuzz/artifacts/<target>/).
+# clang, AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo, -DCUZK_FUZZ=ON, a unity
+# build) into build/fuzz, makes their seed corpora from real generated inputs
+# (tests/fuzz/make_corpus.sh) and runs each target for SECONDS_PER_TARGET seconds, one after the
+# other. Prints per target the executions, exec/s and coverage (cov / ft of libFuzzer's final
+# stats); exits non-zero if any target found a crash, a leak, a timeout or ran out of memory (the
+# input is kept in build/fuzz/artifacts/<target>/).
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]      (default 60)
 # Environment: CUZK_FUZZ_BUILD  build folder (default build/fuzz)
 #              CUZK_BENCH       the cuzk-bench that makes the corpora (default: build/release's,
@@ -20,7 +20,7 @@ targets=(fuzz_c1_json fuzz_vanilla fuzz_params fuzz_points fuzz_config)
 start=$SECONDS
 cmake -S . -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUZK_FUZZ=ON -DCUZK_BUILD_APPS=OFF -DCUZK_BUILD_TESTS=OFF \
-  -DCUZK_BUILD_BENCH=OFF >/dev/null
+  -DCUZK_BUILD_BENCH=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" --target cuzk_fuzz
 echo "fuzz: targets built in $((SECONDS - start)) s"
 

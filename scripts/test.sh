@@ -15,5 +15,5 @@ ctest --test-dir build/release --output-on-failure -j "$(nproc)" -LE long
 LD_PRELOAD="$(gcc -print-file-name=liblsan.so)" \
   LSAN_OPTIONS="exitcode=23:suppressions=$PWD/tests/sanitize/lsan.supp" \
   build/release/tests/test_engine --gtest_brief=1
-# The libFuzzer targets (tests/fuzz), 10 s each: ~3.5 CPU-minutes of clang build, then ~1 minute.
+# The libFuzzer targets (tests/fuzz), 10 s each: ~3 CPU-minutes of clang build, then ~1 minute.
 scripts/fuzz.sh 10
