@@ -32,8 +32,8 @@ __device__ FrDevice entry_value(const DeviceCsrView& m, uint64_t k, const FrStor
 }
 
 // The entries begin, begin + step, ... below end of one row, summed.
-__device__ FrDevice partial_dot(const DeviceCsrView& m, uint64_t begin, uint64_t end,
-                                unsigned step, const FrStorage* coeffs, const FrStorage* z) {
+__device__ FrDevice partial_dot(const DeviceCsrView& m, uint64_t begin, uint64_t end, unsigned step,
+                                const FrStorage* coeffs, const FrStorage* z) {
   FrDevice acc = FrDevice::zero();
   for (uint64_t k = begin; k < end; k += step) acc += entry_value(m, k, coeffs, z);
   return acc;

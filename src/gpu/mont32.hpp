@@ -25,8 +25,8 @@
 // product once; mul_sum adds two products under one reduction (sum_of_products).
 // Cost: 4N² 32-bit multiply-adds (Fp 576, Fr 256 less the 32 that reduce_row's shortcut for Fr's
 // modulus saves) plus O(N) adds; the final value is < 2p (the modulus has a spare top bit:
-// static_assert in mont32_params.hpp), so one conditional subtraction of p finishes. Add/sub/neg/double are one or two carry chains plus a branch-free
-// select.
+// static_assert in mont32_params.hpp), so one conditional subtraction of p finishes.
+// Add/sub/neg/double are one or two carry chains plus a branch-free select.
 #pragma once
 
 #include <cstddef>
@@ -87,8 +87,8 @@ CUZK_HD void mad_pairs(Chain& c, uint32_t* acc, const uint32_t* x, uint32_t y, s
 // 4 of the row's 2N multiply-adds (Fr: 16) into additions, which do not use the multiply pipe the
 // Fr kernels (NTT passes) are bound by.
 template <class Params>
-inline constexpr bool kLowWordsOneAndAllOnes =
-    Params::kModulus.w[0] == 1 && Params::kModulus.w[1] == ~uint32_t(0);
+inline constexpr bool kLowWordsOneAndAllOnes = Params::kModulus.w[0] == 1 &&
+                                               Params::kModulus.w[1] == ~uint32_t(0);
 
 template <class Params, class Chain>
 CUZK_HD void reduce_row(Chain& c, uint32_t* e, uint32_t* o) {
