@@ -6,6 +6,7 @@
 // evict_all. Device tests skip without a GPU.
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -28,13 +29,21 @@ using groth16::ProveOutput;
 using groth16::Randomness;
 using groth16::testing::Circuit;
 
-// The bench chain (coefficients ±1) with a bit decomposition (powers of two: the kernel's table
-// multiplications), a multiplication chain and the cubic (a constant 5): `chain` + ~360 rows,
-// whose shape does not depend on the seed (one recording serves every instance).
+// The bench chain (coefficients ±1) with bit decompositions (powers of two: the kernel's table
+// multiplications), a multiplication chain and the cubic (a constant 5): `chain` + ~400 rows,
+// whose shape does not depend on the seed (one recording serves every instance). The packing
+// rows are the long ones that a whole warp sums: 300 entries (several 32-lane strides), and 8
+// then 9 (either side of the kernel's per-lane limit) back to back with more 9-entry rows, 10
+// rows apart, so that one warp holds several long rows.
 Circuit mixed_circuit(size_t chain, uint64_t seed) {
   return [=](r1cs::ConstraintSystem& cs) {
     groth16::synthesize_bench_circuit(cs, chain, seed);
     r1cs::test_circuits::boolean_decomposition(cs, 300, seed);
+    const size_t short_bits[] = {8, 9, 9, 9, 9};
+    for (size_t i = 0; i < std::size(short_bits); ++i) {
+      r1cs::Namespace ns(cs, [&] { return "short decomposition " + std::to_string(i); });
+      r1cs::test_circuits::boolean_decomposition(cs, short_bits[i], seed);
+    }
     r1cs::test_circuits::multiplication_chain(cs, 50, seed);
     r1cs::test_circuits::cubic(cs, 3, 35);
   };
