@@ -9,8 +9,9 @@
 //             memory (generate_parameters_into): the prover keeps the verifying key and the
 //             device copy only
 //   domain    (--gpu) the NTT tables built on the device ahead of the first proof
-//   prove     every partition: witness only (--witness-threads partitions at a time, each with its
-//             challenges on --challenge-threads threads: filecoin::stacked_partition_witness),
+//   prove     every partition: witness only (--witness-threads partitions at a time, their
+//             challenges as tasks of one pool of --pool-threads threads, the oldest partition's
+//             first: filecoin::stacked_partition_witness),
 //             a, b, c deferred (computed on the device next to the resident matrices, or by the
 //             CPU backend), proven, and checked on its own against its public inputs
 //   verify    the concatenated C2 proof batch-verified as Filecoin does (verify_porep_c2)
@@ -48,6 +49,7 @@
 #include "util/parallel.hpp"
 #include "util/process_memory.hpp"
 #include "util/stopwatch.hpp"
+#include "util/task_pool.hpp"
 #ifdef CUZK_BENCH_CUDA
 #include "gpu/cuda_backend.hpp"
 #include "gpu/cuda_util.hpp"
@@ -66,7 +68,7 @@ struct FullsizeOptions {
   unsigned partitions = 0;  // 0: all
   unsigned c2s = 1;
   unsigned witness_threads = 2;
-  unsigned challenge_threads = 1;
+  unsigned pool_threads = 0;  // of the witness pool (0: all cores)
   unsigned prover_threads = 1;
   unsigned max_ready = 0;  // witnesses waiting for the prover, at most (0: witness_threads)
   unsigned threads = 0;
@@ -133,14 +135,17 @@ class StageLog {
 };
 
 // Deferred witnesses of `partitions` partitions of each C1, in order, made by `threads` workers
-// (each with its challenges on `challenge_threads`), at most `max_ready` waiting for the prover.
+// (their challenges on `pool`, oldest partition first), at most `max_ready` waiting for the prover.
 class WitnessQueue {
  public:
   WitnessQueue(const std::vector<filecoin::SealCommitPhase1Output>& c1s,
                std::shared_ptr<const r1cs::PrecompiledCircuit> circuit, unsigned partitions,
-               unsigned threads, unsigned challenge_threads, unsigned max_ready)
-      : c1s_(c1s), circuit_(std::move(circuit)), partitions_(partitions),
-        challenge_threads_(challenge_threads), max_ready_(max_ready) {
+               unsigned threads, TaskPool& pool, unsigned max_ready)
+      : c1s_(c1s),
+        circuit_(std::move(circuit)),
+        partitions_(partitions),
+        pool_(pool),
+        max_ready_(max_ready) {
     for (unsigned t = 0; t < threads; ++t) workers_.emplace_back([this] { work(); });
   }
   ~WitnessQueue() {
@@ -183,10 +188,9 @@ class WitnessQueue {
       try {
         Stopwatch sw;
         Item item{c, k, {}, 0};
-        r1cs::assign_deferred(circuit_,
-                              filecoin::stacked_partition_witness(c1s_[c], k, circuit_->sizes(),
-                                                                  challenge_threads_),
-                              item.assignment);
+        r1cs::assign_deferred(
+            circuit_, filecoin::stacked_partition_witness(c1s_[c], k, circuit_->sizes(), pool_),
+            item.assignment);
         item.assignment.finalize();
         item.ms = sw.total_ms();
         std::lock_guard lock(mutex_);
@@ -202,7 +206,7 @@ class WitnessQueue {
   const std::vector<filecoin::SealCommitPhase1Output>& c1s_;
   std::shared_ptr<const r1cs::PrecompiledCircuit> circuit_;
   unsigned partitions_;
-  unsigned challenge_threads_;
+  TaskPool& pool_;
   unsigned max_ready_;
   std::mutex mutex_;
   std::condition_variable cv_;
@@ -328,7 +332,8 @@ void run_fullsize(const FullsizeOptions& opt) {
   Stopwatch prove_sw;
   {
     const unsigned threads = std::max(1u, opt.witness_threads);
-    WitnessQueue witnesses(c1s, circuit, partitions, threads, opt.challenge_threads,
+    TaskPool pool(opt.pool_threads);
+    WitnessQueue witnesses(c1s, circuit, partitions, threads, pool,
                            opt.max_ready == 0 ? threads : opt.max_ready);
     // Each prover thread takes the next witness and proves it; with two, one partition's upload
     // and CPU work overlap the other's GPU work (as the daemon's two workers per device).
@@ -382,8 +387,8 @@ void run_fullsize(const FullsizeOptions& opt) {
                     });
   }
   std::string note = std::to_string(n_c2) + " x " + std::to_string(partitions) + " partitions, " +
-                     std::to_string(std::max(1u, opt.witness_threads)) + " witness threads x " +
-                     std::to_string(opt.challenge_threads) + " challenge threads, " +
+                     std::to_string(std::max(1u, opt.witness_threads)) + " witness workers on " +
+                     std::to_string(resolve_threads(opt.pool_threads)) + " pool threads, " +
                      std::to_string(opt.prover_threads) + " prover threads";
   if (partitions == all) note += ", every C2 verified";
   if (n_c2 > 1) {
@@ -411,8 +416,9 @@ void add_fullsize_command(CLI::App& app) {
   cmd->add_option("--witness-threads", opt->witness_threads,
                   "Partitions whose witness is made at once")
       ->capture_default_str();
-  cmd->add_option("--challenge-threads", opt->challenge_threads,
-                  "Threads of one partition's witness, its challenges in parallel (0: all)")
+  cmd->add_option("--pool-threads", opt->pool_threads,
+                  "Threads of the pool shared by the witness workers, the oldest partition's "
+                  "challenges first (0: all cores)")
       ->capture_default_str();
   cmd->add_option("--prover-threads", opt->prover_threads,
                   "Partitions proven at once (2: uploads and CPU work overlap the GPU)")

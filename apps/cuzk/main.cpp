@@ -72,9 +72,10 @@ int run(const Overrides& o) {
   if (config.synthesis.precompiled) {
     precompiled = std::make_shared<cuzk::r1cs::PrecompiledStore>(
         cuzk::engine::precompiled_cache_dir(config));
-    spdlog::info("synthesis: PoRep through precompiled circuits, cached in {}, {} witness "
-                 "thread(s) per partition",
-                 precompiled->cache_dir(), witness_threads);
+    spdlog::info(
+        "synthesis: PoRep through precompiled circuits, cached in {}; witnesses on one "
+        "pool of {} thread(s), the oldest partition's challenges first",
+        precompiled->cache_dir(), witness_threads);
   }
   cuzk::engine::Engine engine(
       cuzk::engine::engine_options(config),

@@ -2,16 +2,17 @@
 #include "engine/config.hpp"
 
 #include <fmt/format.h>
+#include <toml++/toml.h>
 
 #include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <thread>
-#include <toml++/toml.h>
 
 #include "engine/config_values.hpp"
 #include "engine/memory_budget.hpp"
+#include "util/parallel.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -364,9 +365,7 @@ std::string precompiled_cache_dir(const Config& c) {
 }
 
 unsigned witness_threads(const Config& c) {
-  if (c.synthesis.witness_threads != 0) return c.synthesis.witness_threads;
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  return std::max(1u, cores / std::max(1u, engine_options(c).pipeline.synthesis_workers));
+  return resolve_threads(c.synthesis.witness_threads);
 }
 
 }  // namespace cuzk::engine

@@ -70,8 +70,8 @@ struct Config {
     // cached in precompiled_cache (empty: the [srs] param_cache directory).
     bool precompiled = false;
     std::string precompiled_cache;
-    // Threads of one precompiled PoRep partition's witness, its challenges in parallel (0: the
-    // cores shared among the partitions synthesised at once, at least 1). See witness_threads().
+    // Threads of the one pool that makes every precompiled PoRep partition's witness, each
+    // partition's challenges in parallel and the oldest partition's first (0: all cores).
     uint32_t witness_threads = 0;
   } synthesis;
   struct Pipeline {
@@ -102,9 +102,8 @@ EngineOptions engine_options(const Config& config);
 // Where [synthesis] precompiled keeps its cache files.
 std::string precompiled_cache_dir(const Config& config);
 
-// Threads of one precompiled partition's witness: [synthesis] witness_threads, or when 0 the
-// cores divided by the partitions synthesised at once (engine_options' synthesis workers), at
-// least 1.
+// Threads of the precompiled partitions' witness pool: [synthesis] witness_threads, or when 0
+// all cores.
 unsigned witness_threads(const Config& config);
 
 }  // namespace cuzk::engine

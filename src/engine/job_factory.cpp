@@ -10,10 +10,12 @@ namespace cuzk::engine {
 JobFactory filecoin_job_factory(unsigned check_threads,
                                 std::shared_ptr<r1cs::PrecompiledStore> precompiled,
                                 unsigned witness_threads) {
-  return [check_threads, precompiled, witness_threads](const ProofRequest& request) -> JobResult {
+  std::shared_ptr<TaskPool> witness_pool;
+  if (precompiled) witness_pool = std::make_shared<TaskPool>(witness_threads);
+  return [check_threads, precompiled, witness_pool](const ProofRequest& request) -> JobResult {
     switch (request.kind) {
       case ProofKind::kPorepSealCommit:
-        return make_porep_job(request, check_threads, precompiled, witness_threads);
+        return make_porep_job(request, check_threads, precompiled, witness_pool);
       case ProofKind::kSnapDealsUpdate:
         return make_snap_job(request);
       case ProofKind::kWindowPostPartition:

@@ -21,7 +21,8 @@ using JobResult = Result<std::unique_ptr<CircuitJob>, SubmitError>;
 using JobFactory = std::function<JobResult(const ProofRequest&)>;
 
 // precompiled: PoRep synthesis through precompiled circuits (porep_job.hpp); null: generic.
-// witness_threads: threads of one precompiled partition's witness (0 = all cores).
+// witness_threads: threads of the one pool that makes the witnesses of every precompiled
+// partition, the oldest partition's challenges first (0 = all cores).
 JobFactory filecoin_job_factory(unsigned check_threads = 0,
                                 std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr,
                                 unsigned witness_threads = 0);

@@ -25,9 +25,11 @@ class PorepJob final : public CircuitJob {
  public:
   PorepJob(SealCommitPhase1Output c1, std::vector<std::vector<ff::Fr>> inputs,
            const ProofRequest& request, std::shared_ptr<r1cs::PrecompiledStore> precompiled,
-           unsigned threads)
-      : c1_(std::move(c1)), inputs_(std::move(inputs)), precompiled_(std::move(precompiled)),
-        threads_(threads),
+           std::shared_ptr<TaskPool> witness_pool)
+      : c1_(std::move(c1)),
+        inputs_(std::move(inputs)),
+        precompiled_(std::move(precompiled)),
+        witness_pool_(std::move(witness_pool)),
         circuit_id_(c1_.registered_proof->circuit_id()),
         description_(std::string(c1_.registered_proof->name) + " miner " +
                      std::to_string(request.miner_id) + " sector " +
@@ -70,13 +72,13 @@ class PorepJob final : public CircuitJob {
                    double(circuit.memory_bytes()) / double(1 << 20));
     }
     r1cs::Witness witness =
-        filecoin::stacked_partition_witness(c1_, partition, circuit.sizes(), threads_);
+        filecoin::stacked_partition_witness(c1_, partition, circuit.sizes(), *witness_pool_);
     if (lookup.verified) {  // a/b/c left to the backend (or the pipeline: Pipeline::synthesize)
       r1cs::assign_deferred(lookup.circuit, std::move(witness), out);
       return true;
     }
     try {  // a circuit from disk: checked (a·b = c) on this first witness
-      r1cs::assign_precompiled(circuit, std::move(witness), out, threads_,
+      r1cs::assign_precompiled(circuit, std::move(witness), out, witness_pool_->threads(),
                                /*check=*/true);
     } catch (const std::invalid_argument& e) {
       spdlog::warn("precompiled circuit {} from {} does not fit this build's circuit, discarded: {}",
@@ -91,7 +93,7 @@ class PorepJob final : public CircuitJob {
   SealCommitPhase1Output c1_;
   std::vector<std::vector<ff::Fr>> inputs_;  // [partition]
   std::shared_ptr<r1cs::PrecompiledStore> precompiled_;  // null: generic synthesis
-  unsigned threads_;  // of one partition's precompiled synthesis
+  std::shared_ptr<TaskPool> witness_pool_;               // the challenges of precompiled synthesis
   std::string circuit_id_, description_;
 };
 
@@ -99,7 +101,7 @@ class PorepJob final : public CircuitJob {
 
 Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
     const ProofRequest& request, unsigned check_threads,
-    std::shared_ptr<r1cs::PrecompiledStore> precompiled, unsigned threads) {
+    std::shared_ptr<r1cs::PrecompiledStore> precompiled, std::shared_ptr<TaskPool> witness_pool) {
   auto type = filecoin::find_seal_proof(request.registered_proof);
   if (!type) return invalid_request("registered_proof: " + type.error().message);
   const auto* proof = *type;
@@ -149,9 +151,10 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
     if (!in) return invalid_request("vanilla_proof: Phase1Out: " + in.error().message);
     inputs.push_back(std::move(in).value());
   }
+  if (precompiled && !witness_pool) witness_pool = std::make_shared<TaskPool>(0);
   return std::unique_ptr<CircuitJob>(
       std::make_unique<PorepJob>(std::move(c1).value(), std::move(inputs), request,
-                                 std::move(precompiled), threads));
+                                 std::move(precompiled), std::move(witness_pool)));
 }
 
 }  // namespace cuzk::engine

@@ -12,32 +12,35 @@
 // filecoin::porep_public_inputs — computed from the C1, independently of synthesis.
 //
 // With a PrecompiledStore ([synthesis] precompiled = true), partitions are synthesised as witness
-// only (the challenges on several threads, each into its slice of the witness) plus the
-// precompiled matrices' sparse products (r1cs/precompiled_circuit.hpp), which gives the same
-// ProvingAssignment. The first partition of a circuit id loads the store's cache file or
-// records the circuit from its own C1; a circuit loaded from disk is checked (a·b = c) on its
-// first witness and discarded if it does not fit. Once a circuit is known good, the products are
-// deferred (r1cs::assign_deferred): a backend that evaluates them on its device gets the witness
-// alone, for any other the pipeline computes them right after synthesis. Whenever the
-// precompiled path fails, the partition is synthesised the generic way (and a warning logged),
-// so it is never worse than off.
+// only (the challenges as tasks of one pool shared by all partitions, the oldest partition's
+// first, each into its slice of the witness) plus the precompiled matrices' sparse products
+// (r1cs/precompiled_circuit.hpp), which gives the same ProvingAssignment. The first partition of a
+// circuit id loads the store's cache file or records the circuit from its own C1; a circuit loaded
+// from disk is checked (a·b = c) on its first witness and discarded if it does not fit. Once a
+// circuit is known good, the products are deferred (r1cs::assign_deferred): a backend that
+// evaluates them on its device gets the witness alone, for any other the pipeline computes them
+// right after synthesis. Whenever the precompiled path fails, the partition is synthesised the
+// generic way (and a warning logged), so it is never worse than off.
 #pragma once
 
 #include <memory>
 
-#include "r1cs/precompiled_store.hpp"
-
 #include "engine/circuit_job.hpp"
 #include "engine/request.hpp"
+#include "r1cs/precompiled_store.hpp"
 #include "util/result.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::engine {
 
-// precompiled: null for generic synthesis. threads: of one partition's precompiled synthesis —
-// its challenges' witness (filecoin::stacked_partition_witness) and, for a circuit from disk, the
-// sparse products that check it (0 = all cores).
+// precompiled: null for generic synthesis. witness_pool: the threads of precompiled synthesis —
+// every partition's challenges are one batch of its tasks (filecoin::stacked_partition_witness),
+// so partitions synthesised at once on a shared pool finish oldest first; its thread count is
+// also that of the sparse products that check a circuit from disk. Null: a pool of all cores
+// for this job alone.
 Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
     const ProofRequest& request, unsigned check_threads = 0,
-    std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr, unsigned threads = 0);
+    std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr,
+    std::shared_ptr<TaskPool> witness_pool = nullptr);
 
 }  // namespace cuzk::engine

@@ -24,6 +24,7 @@
 #include "hash/merkle_tree.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/witness_cs.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::filecoin {
 
@@ -69,6 +70,10 @@ void synthesize_stacked_first_challenges(r1cs::ConstraintSystem& cs,
 // challenge does not fill its share.
 r1cs::Witness stacked_partition_witness(const SealCommitPhase1Output& c1, unsigned partition,
                                         const r1cs::CircuitSizes& sizes, unsigned threads);
+// The same with the challenges as one batch of `pool`'s tasks: partitions made at once on one
+// pool finish in the order they started, each on all of its threads (util/task_pool.hpp).
+r1cs::Witness stacked_partition_witness(const SealCommitPhase1Output& c1, unsigned partition,
+                                        const r1cs::CircuitSizes& sizes, TaskPool& pool);
 
 // The circuit with every witness value zero (setup, circuit-info).
 void synthesize_stacked_blank(r1cs::ConstraintSystem& cs, const StackedCircuitShape& shape);

@@ -143,19 +143,17 @@ format = "json"
   EXPECT_TRUE(engine_options(Config{}).backend.host_copy);
 }
 
-TEST(Config, WitnessThreadsAreSetOrTheCoresPerSynthesisWorker) {
+TEST(Config, WitnessThreadsAreSetOrAllCores) {
   auto set = parse_config("[synthesis]\nthreads = 2\nwitness_threads = 8\n", "w.toml");
   ASSERT_TRUE(set.ok()) << set.error().message;
   EXPECT_EQ(set->synthesis.witness_threads, 8u);
   EXPECT_EQ(witness_threads(*set), 8u);
 
+  // One pool for all partitions synthesised at once: every core, whatever [synthesis] threads.
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   auto shared = parse_config("[synthesis]\nthreads = 2\n", "w.toml");
   ASSERT_TRUE(shared.ok());
-  EXPECT_EQ(witness_threads(*shared), std::max(1u, cores / 2));
-  auto one_each = parse_config("[synthesis]\nthreads = 0\n", "w.toml");  // a worker per core
-  ASSERT_TRUE(one_each.ok());
-  EXPECT_EQ(witness_threads(*one_each), 1u);
+  EXPECT_EQ(witness_threads(*shared), cores);
 
   auto bad = parse_config("[synthesis]\nwitness_threads = -1\n", "w.toml");
   EXPECT_FALSE(bad.ok());

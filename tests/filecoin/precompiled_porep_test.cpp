@@ -13,6 +13,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "c1_fixture.hpp"
 #include "common/assignment_equality.hpp"
@@ -23,6 +24,7 @@
 #include "r1cs/recording_cs.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "sealing/virtual_sector.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::filecoin {
 namespace {
@@ -97,6 +99,17 @@ TEST(PrecompiledPorep, ParallelChallengeWitnessEqualsSerial) {
     for (unsigned threads : {1u, 3u, 0u}) {
       SCOPED_TRACE(threads);
       expect_same_witness(expected, stacked_partition_witness(c1, 0, sizes, threads));
+    }
+    {  // on a shared pool, two partitions' witnesses at once (as the daemon's synthesis workers)
+      TaskPool pool(3);
+      r1cs::Witness other;
+      std::thread second([&] { other = stacked_partition_witness(c1, 0, sizes, pool); });
+      expect_same_witness(expected, stacked_partition_witness(c1, 0, sizes, pool));
+      second.join();
+      expect_same_witness(expected, other);
+      r1cs::CircuitSizes bigger = sizes;  // a challenge's error reaches the caller
+      bigger.num_aux += c1.vanilla_proofs[0].size();
+      EXPECT_THROW(stacked_partition_witness(c1, 0, bigger, pool), std::invalid_argument);
     }
     // Sizes that do not split into equal challenges, or that split into the wrong shares.
     r1cs::CircuitSizes odd = sizes;
