@@ -36,6 +36,7 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "engine/job_factory.hpp"
 #include "filecoin/porep_c2.hpp"
 #include "filecoin/public_inputs.hpp"
 #include "filecoin/stacked_circuit.hpp"
@@ -69,6 +70,7 @@ struct FullsizeOptions {
   unsigned c2s = 1;
   unsigned witness_threads = 2;
   unsigned pool_threads = 0;  // of the witness pool (0: all cores)
+  int pool_nice = engine::kWitnessPoolNice;
   unsigned prover_threads = 1;
   unsigned max_ready = 0;  // witnesses waiting for the prover, at most (0: witness_threads)
   unsigned threads = 0;
@@ -332,7 +334,7 @@ void run_fullsize(const FullsizeOptions& opt) {
   Stopwatch prove_sw;
   {
     const unsigned threads = std::max(1u, opt.witness_threads);
-    TaskPool pool(opt.pool_threads);
+    TaskPool pool(opt.pool_threads, opt.pool_nice);
     WitnessQueue witnesses(c1s, circuit, partitions, threads, pool,
                            opt.max_ready == 0 ? threads : opt.max_ready);
     // Each prover thread takes the next witness and proves it; with two, one partition's upload
@@ -388,7 +390,8 @@ void run_fullsize(const FullsizeOptions& opt) {
   }
   std::string note = std::to_string(n_c2) + " x " + std::to_string(partitions) + " partitions, " +
                      std::to_string(std::max(1u, opt.witness_threads)) + " witness workers on " +
-                     std::to_string(resolve_threads(opt.pool_threads)) + " pool threads, " +
+                     std::to_string(resolve_threads(opt.pool_threads)) + " pool threads (nice " +
+                     std::to_string(opt.pool_nice) + "), " +
                      std::to_string(opt.prover_threads) + " prover threads";
   if (partitions == all) note += ", every C2 verified";
   if (n_c2 > 1) {
@@ -419,6 +422,9 @@ void add_fullsize_command(CLI::App& app) {
   cmd->add_option("--pool-threads", opt->pool_threads,
                   "Threads of the pool shared by the witness workers, the oldest partition's "
                   "challenges first (0: all cores)")
+      ->capture_default_str();
+  cmd->add_option("--pool-nice", opt->pool_nice,
+                  "Nice value of the pool's threads (as the daemon's: uploads before synthesis)")
       ->capture_default_str();
   cmd->add_option("--prover-threads", opt->prover_threads,
                   "Partitions proven at once (2: uploads and CPU work overlap the GPU)")

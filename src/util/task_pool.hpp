@@ -6,9 +6,14 @@
 //
 // Used for the challenges of PoRep partitions' witnesses (engine/porep_job.cpp): a C2's first
 // partition gets every core, so the GPU starts on it sooner; later partitions queue behind it.
+// Its workers can run at a lower scheduling priority (a nice value), so that work feeding the GPU
+// (a partition's upload) is not slowed by the next partitions' synthesis.
 // Tasks must not call run() on the pool they run on (a worker would wait for itself).
 #pragma once
 
+#include <sys/resource.h>
+
+#include <cerrno>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -24,11 +29,19 @@ namespace cuzk {
 
 class TaskPool {
  public:
-  // `threads` workers (0 = all hardware threads).
-  explicit TaskPool(unsigned threads) {
+  // `threads` workers (0 = all hardware threads), each at nice value `nice` or the process's if
+  // that is lower still (Linux: a thread's priority is its own; raising it needs no privilege).
+  explicit TaskPool(unsigned threads, int nice = 0) {
     const unsigned n = resolve_threads(threads);
     workers_.reserve(n);
-    for (unsigned t = 0; t < n; ++t) workers_.emplace_back([this] { work(); });
+    for (unsigned t = 0; t < n; ++t) {
+      workers_.emplace_back([this, nice] {
+        errno = 0;
+        const int current = ::getpriority(PRIO_PROCESS, 0);  // 0: this thread
+        if (errno == 0 && nice > current) (void)::setpriority(PRIO_PROCESS, 0, nice);
+        work();
+      });
+    }
   }
   ~TaskPool() {
     {

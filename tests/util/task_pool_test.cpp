@@ -3,8 +3,11 @@
 #include "util/task_pool.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <condition_variable>
 #include <mutex>
 #include <stdexcept>
@@ -21,6 +24,19 @@ TEST(TaskPool, RunsEveryTaskOnceAndReturnsWhenAllHaveRun) {
   pool.run(runs.size(), [&](size_t i) { runs[i]++; });
   for (size_t i = 0; i < runs.size(); ++i) ASSERT_EQ(runs[i].load(), 1) << i;
   pool.run(0, [](size_t) { FAIL() << "a task of an empty batch ran"; });
+}
+
+TEST(TaskPool, WorkersRunAtTheNiceValueAsked) {
+  errno = 0;
+  const int process = ::getpriority(PRIO_PROCESS, 0);
+  ASSERT_EQ(errno, 0);
+  for (int nice : {0, 10}) {
+    TaskPool pool(2, nice);
+    std::vector<int> seen(8);
+    pool.run(seen.size(), [&](size_t i) { seen[i] = ::getpriority(PRIO_PROCESS, 0); });
+    for (int p : seen) EXPECT_EQ(p, std::max(process, nice)) << "asked " << nice;
+  }
+  EXPECT_EQ(::getpriority(PRIO_PROCESS, 0), process);  // the caller's thread is left as it was
 }
 
 TEST(TaskPool, ZeroThreadsMeansAllCores) {
