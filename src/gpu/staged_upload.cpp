@@ -6,7 +6,7 @@
 namespace cuzk::gpu {
 
 StagedUploader::StagedUploader(size_t chunk_bytes, unsigned fill_threads)
-    : chunk_bytes_(chunk_bytes), fill_threads_(std::max(1u, fill_threads)) {
+    : chunk_bytes_(chunk_bytes), fill_pool_(std::max(1u, fill_threads)) {
   if (chunk_bytes < 4096) throw std::invalid_argument("StagedUploader: chunk_bytes below 4 KiB");
   try {
     for (Slot& s : slots_) {

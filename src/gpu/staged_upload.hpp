@@ -4,6 +4,10 @@
 // internally one small chunk at a time and reaches a fraction of the link's bandwidth; pinning
 // the caller's arrays instead (cudaHostRegister) costs more than the copy for arrays used once.
 //
+// The fill threads are the uploader's own, started once (util/task_pool.hpp): a witness upload is
+// ~130 chunks, and threads started per chunk wait behind a busy host's other work (the next
+// partitions' synthesis page-faulting fresh memory, which the thread stacks' mappings contend with).
+//
 // Every upload returns only after its last copy has landed, so the source may be freed (and
 // kernels on any stream may read the destination) as soon as it returns. One upload at a time per
 // object; the buffers and events belong to the device current at construction, and the stream
@@ -19,7 +23,7 @@
 #include <type_traits>
 
 #include "gpu/cuda_util.hpp"
-#include "util/parallel.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::gpu {
 
@@ -44,8 +48,16 @@ class StagedUploader {
       Slot& slot = slots_[k % 2];
       wait(slot);  // the copy that last read this buffer has finished
       T* out = static_cast<T*>(slot.host);
-      const unsigned threads = count * sizeof(T) >= (size_t(1) << 20) ? fill_threads_ : 1;
-      parallel_for(count, threads, [&](size_t b, size_t e) { fill(first + b, e - b, out + b); });
+      const size_t pieces = count * sizeof(T) >= (size_t(1) << 20) ? fill_pool_.threads() : 1;
+      auto fill_piece = [&](size_t i) {
+        const size_t b = count * i / pieces, e = count * (i + 1) / pieces;
+        fill(first + b, e - b, out + b);
+      };
+      if (pieces == 1) {
+        fill_piece(0);
+      } else {
+        fill_pool_.run(pieces, fill_piece);
+      }
       enqueue(d_dst + first, slot, count * sizeof(T), stream);
     }
     wait_all();
@@ -76,7 +88,7 @@ class StagedUploader {
   void enqueue(void* d_dst, Slot& slot, size_t bytes, cudaStream_t stream);
 
   size_t chunk_bytes_;
-  unsigned fill_threads_;
+  TaskPool fill_pool_;
   Slot slots_[2];
 };
 
