@@ -18,13 +18,13 @@
 namespace cuzk::engine {
 
 using JobResult = Result<std::unique_ptr<CircuitJob>, SubmitError>;
+using JobFactory = std::function<JobResult(const ProofRequest&)>;
 
 // The nice value of the witness pool's threads. Synthesis runs ahead of the GPU; the threads that
 // feed it (a partition's upload: memcpy into pinned buffers) must not wait for a core behind the
 // next partitions' witnesses. At 10 a busy witness thread has ~1/9 of a nice-0 thread's weight,
 // and still every core nothing else wants.
 inline constexpr int kWitnessPoolNice = 10;
-using JobFactory = std::function<JobResult(const ProofRequest&)>;
 
 // precompiled: PoRep synthesis through precompiled circuits (porep_job.hpp); null: generic.
 // witness_threads: threads of the one pool that makes the witnesses of every precompiled
