@@ -29,8 +29,9 @@ namespace cuzk {
 
 class TaskPool {
  public:
-  // `threads` workers (0 = all hardware threads), each at nice value `nice` or the process's if
-  // that is lower still (Linux: a thread's priority is its own; raising it needs no privilege).
+  // `threads` workers (0 = all hardware threads), each at nice value `nice`, or at the value it
+  // inherits from the creating thread when that is higher still (Linux: each thread has its own
+  // nice value; raising it, i.e. lowering the priority, needs no privilege).
   explicit TaskPool(unsigned threads, int nice = 0) {
     const unsigned n = resolve_threads(threads);
     workers_.reserve(n);
