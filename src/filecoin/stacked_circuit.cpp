@@ -1,7 +1,6 @@
 // The StackedDRG PoRep partition circuit (see stacked_circuit.hpp).
 #include "filecoin/stacked_circuit.hpp"
 
-#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -316,14 +315,8 @@ void synthesize_stacked_first_challenges(ConstraintSystem& cs, const SealCommitP
   synthesize_stacked_circuit(cs, p.shape, p.top, p.proofs.first(challenges));
 }
 
-namespace {
-
-// Runs task(i) for the n challenges of a partition, in parallel, and returns when all have run.
-using ChallengeRunner = std::function<void(size_t n, const std::function<void(size_t)>& task)>;
-
-r1cs::Witness partition_witness_with(const SealCommitPhase1Output& c1, unsigned partition,
-                                     const r1cs::CircuitSizes& sizes,
-                                     const ChallengeRunner& run_challenges) {
+r1cs::Witness stacked_partition_witness(const SealCommitPhase1Output& c1, unsigned partition,
+                                        const r1cs::CircuitSizes& sizes, TaskPool& pool) {
   const PartitionWitness p = partition_witness(c1, partition);
   check_challenge_count(p.shape, p.proofs);
   const ShapeSizes levels = shape_sizes(p.shape);
@@ -348,7 +341,7 @@ r1cs::Witness partition_witness_with(const SealCommitPhase1Output& c1, unsigned 
   w.inputs.resize(sizes.num_inputs);
 
   std::vector<size_t> constraints(n);
-  run_challenges(n, [&](size_t i) {
+  pool.run(n, [&](size_t i) {
     const size_t aux_at = top_aux + i * aux_each, inputs_at = top_inputs + i * inputs_each;
     r1cs::WitnessSliceCS cs(std::span(w.aux).subspan(aux_at, aux_each), aux_at,
                             std::span(w.inputs).subspan(inputs_at, inputs_each), inputs_at);
@@ -365,21 +358,14 @@ r1cs::Witness partition_witness_with(const SealCommitPhase1Output& c1, unsigned 
   return w;
 }
 
-}  // namespace
-
 r1cs::Witness stacked_partition_witness(const SealCommitPhase1Output& c1, unsigned partition,
                                         const r1cs::CircuitSizes& sizes, unsigned threads) {
-  return partition_witness_with(
-      c1, partition, sizes, [threads](size_t n, const std::function<void(size_t)>& task) {
-        parallel_chunks(n, n, threads, [&](size_t i, size_t, size_t) { task(i); });
-      });
-}
-
-r1cs::Witness stacked_partition_witness(const SealCommitPhase1Output& c1, unsigned partition,
-                                        const r1cs::CircuitSizes& sizes, TaskPool& pool) {
-  return partition_witness_with(
-      c1, partition, sizes,
-      [&pool](size_t n, const std::function<void(size_t)>& task) { pool.run(n, task); });
+  // A pool for this call alone, of no more threads than the partition has challenges (a partition
+  // out of range is reported by the overload).
+  const size_t challenges =
+      partition < c1.vanilla_proofs.size() ? c1.vanilla_proofs[partition].size() : 1;
+  TaskPool pool(threads_for(challenges, 1, threads));
+  return stacked_partition_witness(c1, partition, sizes, pool);
 }
 
 VanillaSealProof blank_vanilla_proof(const StackedCircuitShape& shape) {

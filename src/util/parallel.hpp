@@ -2,8 +2,9 @@
 //
 // Deliberately minimal: the math floors (NTT, MSM, setup) run a few large data-parallel loops per
 // call, so starting T-1 std::threads per call (tens of microseconds) is noise next to the work.
-// The engine owns long-lived pools; this is not one. The thread count is always an explicit
-// parameter (0 = all hardware threads) so results can be checked identical across counts.
+// Long-lived threads shared by several callers are util/task_pool.hpp. The thread count is
+// always an explicit parameter (0 = all hardware threads) so results can be checked identical
+// across counts.
 #pragma once
 
 #include <algorithm>
