@@ -125,12 +125,12 @@ void BM_BitReversePermute(benchmark::State& state) {
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(a.size() * sizeof(Fr)));
 }
 
-// Counter: ns per butterfly over the 7 transforms of the pipeline.
+// Counter: ns per butterfly over the 6 transforms of the pipeline.
 void BM_HPolynomial(benchmark::State& state) {
   const unsigned log_n = unsigned(state.range(0)), threads = unsigned(state.range(1));
   const Domain& d = domain_of(log_n);
   auto a = random_input(log_n, 3), b = random_input(log_n, 4), c = random_input(log_n, 5);
-  ButterflyClock clock(7 * butterflies(log_n));
+  ButterflyClock clock(6 * butterflies(log_n));
   for (auto _ : state) {
     compute_h_coefficients(d, a, b, c, threads);
     benchmark::ClobberMemory();

@@ -13,7 +13,7 @@
 //   abc           deferred a/b/c only (precompiled synthesis, see evaluates_deferred_abc): the
 //                 upload is the assignment and densities, then a, b, c = A·z, B·z, C·z on the
 //                 device from the circuit's resident matrices (upload_circuit the first time)
-//   ntt_h         H's coefficients on the GPU (compute_h_gpu: 7 NTTs, one permutation)
+//   ntt_h         H's coefficients on the GPU (compute_h_gpu: 6 NTTs, one permutation)
 //   msm_h         H MSM over m - 1 coefficients (random scalars: no 0/1 split)
 //   msm_l         L MSM over every aux value
 //   msm_a         A MSM: inputs dense, aux through the A density
@@ -23,12 +23,12 @@
 // finish(), per circuit: on the CPU path waits for that circuit's G2 MSM (b_g2_wait: how long
 // finish blocked; b_g2_cpu: the MSM's own duration); then assembles the proof (assembly). The GPU
 // MSMs read the scalars in Montgomery form straight from the device (GpuMsmT converts) and use its
-// 0/1/tail split. Every GPU call is synchronous at the end of its phase, so phase times are host wall
-// times after synchronisation. An SRS upload inside start adds an "upload_srs" phase first.
+// 0/1/tail split. Every GPU call is synchronous at the end of its phase, so phase times are host
+// wall times after synchronisation. An SRS upload inside start adds an "upload_srs" phase first.
 //
-// Overlap (CPU path): the G2 MSM of circuit i runs on the host during circuit i's GPU phases, circuit i+1's
-// (G2 MSMs run one after the other, each with cpu_threads), and whatever the caller does between
-// start and finish — e.g. the next job's start: finish touches no GPU state.
+// Overlap (CPU path): the G2 MSM of circuit i runs on the host during circuit i's GPU phases,
+// circuit i+1's (G2 MSMs run one after the other, each with cpu_threads), and whatever the caller
+// does between start and finish — e.g. the next job's start: finish touches no GPU state.
 //
 // SRS residency: the G1 sections of a groth16::Parameters object are uploaded on first use (or by
 // preload, or section by section by preload_section) and stay on the device, keyed by the object's

@@ -176,12 +176,23 @@ TableView GpuNtt::device_tables(unsigned log_n) {
   return tables(log_n);
 }
 
-void GpuNtt::coset_evaluations(FrStorage* x, unsigned log_n, cudaStream_t stream) {
-  check_size(log_n, "GpuNtt::coset_evaluations");
-  if (log_n == 0) return;
-  require(x != nullptr, "GpuNtt::coset_evaluations: x is null");
+void GpuNtt::run_on_vector(const char* what, VectorProgram make, FrStorage* x, unsigned log_n,
+                           cudaStream_t stream) {
+  check_size(log_n, what);
+  if (log_n == 0) return;  // one point: the identity
+  require(x != nullptr, std::string(what) + ": the vector is null");
   DeviceScope scope(device_);
-  run(ntt_detail::coset_evaluations_program(x, log_n, tables(log_n)), stream);
+  run(make(x, log_n, tables(log_n)), stream);
+}
+
+void GpuNtt::coset_evaluations(FrStorage* x, unsigned log_n, cudaStream_t stream) {
+  run_on_vector("GpuNtt::coset_evaluations", ntt_detail::coset_evaluations_program, x, log_n,
+                stream);
+}
+
+void GpuNtt::coefficients_over_z(FrStorage* c, unsigned log_n, cudaStream_t stream) {
+  run_on_vector("GpuNtt::coefficients_over_z", ntt_detail::coefficients_over_z_program, c, log_n,
+                stream);
 }
 
 void GpuNtt::quotient(FrStorage* a, const FrStorage* b, const FrStorage* c, unsigned log_n,

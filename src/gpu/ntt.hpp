@@ -5,9 +5,10 @@
 // Design (details in ntt_pass.hpp, ntt_program.hpp): each transform is a DIF or DIT of
 // ceil(log_n / 10) shared-memory passes (2^27: three passes of 9 bits, one sweep over memory
 // each), plus one bit-reversal sweep where the natural order needs it; the factors 1/n, g^(+-i)
-// and 1/Z ride in a pass. The H pipeline keeps the CPU's trick: the inverse transforms leave
-// bit-reversed data that the forward DIT consumes directly, so its 7 transforms need a single
-// permutation, and a*b - c is fused into the first pass of the last transform.
+// and 1/Z ride in a pass. The H pipeline is the CPU's (src/ntt/h_polynomial.hpp): 6 transforms (c
+// needs no coset evaluations), the inverse transforms leave bit-reversed data that the forward DIT
+// consumes directly, so a single permutation; a*b is fused into the first pass of the last
+// transform and the subtraction of c into its last.
 //
 // Lifecycle. The constructor uploads the size-independent tables; prepare(log_n) builds this size's
 // twiddle and scaling tables on the host with the CPU field (the one source of the constants) and
@@ -76,13 +77,15 @@ class GpuNtt {
     transform(NttTransform::kCosetInverse, data, log_n, stream);
   }
 
-  // The H pipeline in two halves, so that a caller can overlap the upload of b and c with the work
-  // on a (each half takes its inputs on the given stream):
-  //   coset_evaluations: x <- coset_fft(ifft(x))                      (2 transforms, no permutation)
-  //   quotient:          a <- icoset_fft((a * b - c) / (g^n - 1))   (b, c read only)
-  // compute_h runs both: a <- H's coefficients exactly as ntt::compute_h_coefficients (all n of
+  // The H pipeline in pieces, so that a caller can overlap the upload of b and c with the work on
+  // a (each piece takes its inputs on the given stream):
+  //   coset_evaluations:   x <- coset_fft(ifft(x))          (a and b; 2 transforms, no permutation)
+  //   coefficients_over_z: c <- ifft(c) / (g^n - 1), left bit-reversed          (1 transform)
+  //   quotient:            a <- icoset_fft(a * b / (g^n - 1)) - c, natural order (b, c read only)
+  // compute_h runs them: a <- H's coefficients exactly as ntt::compute_h_coefficients (all n of
   // them; the prover uses the first n - 1); b and c are left as scratch. log_n >= 1.
   void coset_evaluations(FrStorage* x, unsigned log_n, cudaStream_t stream);
+  void coefficients_over_z(FrStorage* c, unsigned log_n, cudaStream_t stream);
   void quotient(FrStorage* a, const FrStorage* b, const FrStorage* c, unsigned log_n,
                 cudaStream_t stream);
   void compute_h(FrStorage* a, FrStorage* b, FrStorage* c, unsigned log_n, cudaStream_t stream);
@@ -103,6 +106,10 @@ class GpuNtt {
   ntt_detail::TableView tables(unsigned log_n);  // prepares on first use; the caller set the device
   void check_size(unsigned log_n, const char* what) const;
   void run(const ntt_detail::Program& program, cudaStream_t stream);
+  // A program on one vector (coset_evaluations, coefficients_over_z): checks, then runs it.
+  using VectorProgram = ntt_detail::Program (*)(FrStorage*, unsigned, const ntt_detail::TableView&);
+  void run_on_vector(const char* what, VectorProgram make, FrStorage* x, unsigned log_n,
+                     cudaStream_t stream);
 
   int device_;
   unsigned max_log_n_;

@@ -1,7 +1,7 @@
 // The quotient polynomial H of a Groth16 proof on the GPU: the counterpart of
 // ntt::compute_h_coefficients (src/ntt/h_polynomial.hpp), bit-identical to it and so to
 // bellperson's execute_fft, taking the CPU Domain so that the prover names one domain for both
-// backends. The work is GpuNtt::compute_h (ntt.hpp): 7 transforms, one permutation, a*b - c and
+// backends. The work is GpuNtt::compute_h (ntt.hpp): 6 transforms, one permutation, a*b - c and
 // the division by Z fused into passes.
 #pragma once
 

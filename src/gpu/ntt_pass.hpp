@@ -23,12 +23,12 @@
 // Inside a pass, a CUDA block owns a tile of 2^B rows x S columns (S = 2^kTileLog / 2^B consecutive
 // column indices) held in shared memory, and runs in phases separated by __syncthreads():
 //   load   each thread copies E elements from global memory into the tile; consecutive threads
-//          take consecutive addresses. Fused here: the pointwise a*b - c (DIF) or the twiddle and
+//          take consecutive addresses. Fused here: the pointwise a*b (DIF) or the twiddle and
 //          the scaling (DIT).
 //   round  each thread reads E = 2^R elements of one column whose rows differ in an R-bit window,
 //          runs the radix-2 stages of that window in registers, writes them back. ceil(B / R)
 //          rounds cover the B stages.
-//   store  the reverse of load, fusing the twiddle and the scaling (DIF).
+//   store  the reverse of load, fusing the twiddle, the scaling and a pointwise subtraction (DIF).
 // No register state crosses a phase, so the host emulation runs each phase for every thread in
 // turn and is exact. Shared memory holds each 32-byte element as two 16-byte halves in separate
 // planes (one 128-bit access per half), with the low three index bits XOR-swizzled by the higher
@@ -93,7 +93,8 @@ struct PassArgs {
   const FrStorage* scale_hi = nullptr;
   const FrStorage* scale_lo = nullptr;
   unsigned scale_lo_bits = 0;
-  // DIF only: on load, data[p] <- data[p] * mul_b[p] - sub_c[p] (both set or both null).
+  // DIF only, each may be null: on load, data[p] <- data[p] * mul_b[p]; on store, after the
+  // scaling, data[p] <- data[p] - sub_c[p].
   const FrStorage* mul_b = nullptr;
   const FrStorage* sub_c = nullptr;
 };
@@ -283,7 +284,6 @@ struct PassTile {
         add_scaling(a, p, f);
       }
       x = f.apply(x);
-      if (kFlow == Flow::kDif && a.sub_c != nullptr) x = x - F::load(a.sub_c[p]);
       tile_put<kSlots>(smem, slot(cell.row, cell.col), x);
     }
   }
@@ -303,6 +303,7 @@ struct PassTile {
         if (a.lo > 0) add_pass_twiddle(a, cell.row, q, f);
         add_scaling(a, p, f);
         x = f.apply(x);
+        if (a.sub_c != nullptr) x = x - F::load(a.sub_c[p]);
       }
       a.data[p] = x.store();
     }

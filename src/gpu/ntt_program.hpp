@@ -9,9 +9,13 @@
 //   coset forward    bit-reverse              then x g^k, DIT
 //   coset inverse    DIF^-1, x g^-k / n       then bit-reverse
 //   coset evaluations (ifft then coset fft)   DIF^-1, x g^k / n, DIT: no permutation at all
-//   quotient (the end of H)                   a*b - c fused into the first DIF^-1 pass,
-//                                             x g^-k / (n (g^n - 1)) in the last, bit-reverse
-//   H                                         coset evaluations of a, b, c, then the quotient
+//   coefficients over Z (ifft / (g^n - 1))    DIF^-1, x 1 / (n (g^n - 1)); left bit-reversed
+//   quotient (the end of H)                   a*b fused into the first DIF^-1 pass,
+//                                             x g^-k / (n (g^n - 1)) then - c in the last,
+//                                             bit-reverse
+//   H                                         coset evaluations of a and b, coefficients of c
+//                                             over Z, then the quotient: 6 transforms, as
+//                                             src/ntt/h_polynomial.hpp explains
 // where the scalings act on the bit-reversed side (position p holds index k = rev(p)) and ride in
 // the pass that touches it (the last DIF pass, the first DIT pass).
 #pragma once
@@ -36,8 +40,9 @@ enum class Scaling : uint8_t {
   kCosetOverSize,         // g^k / n
   kCosetInverseOverSize,  // g^-k / n
   kQuotient,              // g^-k / (n (g^n - 1)): icoset_fft of a quotient by Z on the coset
+  kSizeTimesZInverse,     // 1 / (n (g^n - 1)): ifft of a polynomial divided by Z on the coset
 };
-inline constexpr size_t kScalingCount = 6;
+inline constexpr size_t kScalingCount = 7;
 
 struct PassRange {
   unsigned lo;
@@ -59,6 +64,12 @@ inline std::vector<PassRange> plan_passes(unsigned log_n, unsigned max_pass_log)
   return passes;
 }
 
+// 1 / (n (g^n - 1)): Z(X) = X^n - 1 is the constant g^n - 1 on the coset g*H.
+inline Fr size_times_z_inverse(unsigned log_n) {
+  const Fr n = Fr::from_u64(uint64_t(1) << log_n);
+  return (n * (ff::fr_generator().pow(uint64_t(1) << log_n) - Fr::one())).inverse();
+}
+
 // c and s of a scaling for a domain of 2^log_n points; s = 1 means a constant factor.
 struct ScalingConstants {
   Fr c;
@@ -78,10 +89,10 @@ inline ScalingConstants scaling_constants(Scaling scaling, unsigned log_n) {
       return {n_inv, g};
     case Scaling::kCosetInverseOverSize:
       return {n_inv, g.inverse()};
-    case Scaling::kQuotient: {
-      const Fr z = g.pow(uint64_t(1) << log_n) - Fr::one();  // Z(g) = g^n - 1 on the coset
-      return {(z * Fr::from_u64(uint64_t(1) << log_n)).inverse(), g.inverse()};
-    }
+    case Scaling::kQuotient:
+      return {size_times_z_inverse(log_n), g.inverse()};
+    case Scaling::kSizeTimesZInverse:
+      return {size_times_z_inverse(log_n), Fr::one()};
   }
   return {Fr::one(), Fr::one()};
 }
@@ -142,8 +153,9 @@ inline void set_scaling(PassArgs& a, const TableView& tables, Scaling scaling) {
   a.scale_lo_bits = s.lo_bits;
 }
 
-// DIF (natural in, bit-reversed out), then `out_scaling` on the output. With mul_b / sub_c the
-// input is first replaced by data * mul_b - sub_c (element-wise, fused into the first pass).
+// DIF (natural in, bit-reversed out), then `out_scaling` on the output. With mul_b the input is
+// first multiplied by mul_b (element-wise, fused into the first pass); with sub_c, sub_c is
+// subtracted from the scaled output (fused into the last).
 inline void append_dif(Program& prog, FrStorage* data, unsigned log_n, bool inverse,
                        const TableView& tables, Scaling out_scaling,
                        const FrStorage* mul_b = nullptr, const FrStorage* sub_c = nullptr) {
@@ -153,11 +165,11 @@ inline void append_dif(Program& prog, FrStorage* data, unsigned log_n, bool inve
     s.flow = Flow::kDif;
     s.bits = passes[i].hi - passes[i].lo;
     s.args = pass_args(data, log_n, passes[i], inverse, tables);
-    if (i == 0) {
-      s.args.mul_b = mul_b;
+    if (i == 0) s.args.mul_b = mul_b;
+    if (passes[i].lo == 0) {
+      set_scaling(s.args, tables, out_scaling);
       s.args.sub_c = sub_c;
     }
-    if (passes[i].lo == 0) set_scaling(s.args, tables, out_scaling);
     prog.push_back(s);
   }
 }
@@ -221,7 +233,16 @@ inline Program coset_evaluations_program(FrStorage* x, unsigned log_n, const Tab
   return prog;
 }
 
-// a <- icoset_fft((a * b - c) / (g^n - 1)) for coset evaluations a, b, c; b and c are only read.
+// c <- ifft(c) / (g^n - 1), bit-reversed: the coefficients of C over Z on the coset, in the order
+// the quotient's last pass produces its own.
+inline Program coefficients_over_z_program(FrStorage* c, unsigned log_n, const TableView& tables) {
+  Program prog;
+  append_dif(prog, c, log_n, true, tables, Scaling::kSizeTimesZInverse);
+  return prog;
+}
+
+// a <- icoset_fft(a * b / (g^n - 1)) - c for coset evaluations a, b and c from
+// coefficients_over_z_program; b and c are only read.
 inline Program quotient_program(FrStorage* a, const FrStorage* b, const FrStorage* c,
                                 unsigned log_n, const TableView& tables) {
   Program prog;
@@ -230,16 +251,16 @@ inline Program quotient_program(FrStorage* a, const FrStorage* b, const FrStorag
   return prog;
 }
 
-// The whole H pipeline: coset evaluations of a, b and c, then the quotient into a.
+// The whole H pipeline: coset evaluations of a and b, C's coefficients over Z, then the quotient
+// into a.
 inline Program h_program(FrStorage* a, FrStorage* b, FrStorage* c, unsigned log_n,
                          const TableView& tables) {
   Program prog;
-  for (FrStorage* x : {a, b, c}) {
-    const Program p = coset_evaluations_program(x, log_n, tables);
+  for (const Program& p :
+       {coset_evaluations_program(a, log_n, tables), coset_evaluations_program(b, log_n, tables),
+        coefficients_over_z_program(c, log_n, tables), quotient_program(a, b, c, log_n, tables)}) {
     prog.insert(prog.end(), p.begin(), p.end());
   }
-  const Program q = quotient_program(a, b, c, log_n, tables);
-  prog.insert(prog.end(), q.begin(), q.end());
   return prog;
 }
 

@@ -2,9 +2,9 @@
 // backend is checked against and the fallback when no GPU is present.
 //
 // start(): per circuit, a/b/c from the matrices if they were deferred (phase matvec, on the CPU:
-// ProvingAssignment::materialize), H by 7 NTTs (ntt::compute_h_coefficients), then the G1 MSMs H, L, A, B1
-// (density-filtered where bellperson filters). finish(): the G2 MSM B2 and the assembly. Circuits
-// are processed one after the other, each using all `threads`.
+// ProvingAssignment::materialize), H by 6 NTTs (ntt::compute_h_coefficients), then the G1 MSMs H,
+// L, A, B1 (density-filtered where bellperson filters). finish(): the G2 MSM B2 and the assembly.
+// Circuits are processed one after the other, each using all `threads`.
 #pragma once
 
 #include "groth16/backend.hpp"

@@ -17,10 +17,13 @@
 // of icoset_fft in `a` (a[n-1] is 0 when the inputs satisfy the constraints); the caller takes the
 // first n - 1 for the H MSM.
 //
-// Same values, less work than the literal sequence: the DIF of each ifft leaves the coefficients
-// bit-reversed, which is exactly what the DIT of the coset_fft wants, so a, b, c need no
-// permutation; 1/n and g^i are fused into the ifft's in-cache pass, and 1/(g^n - 1) into the
-// icoset_fft's scaling (it is linear). One permutation in total, 7 transforms.
+// Same values, less work than the literal sequence. (1) One transform fewer: icoset_fft is linear
+// and undoes coset_fft exactly, so icoset_fft((A'B' - C') / z) = icoset_fft(A'B') / z - C / z with
+// C = ifft(c) (z = g^n - 1): c needs its ifft only, never its coset evaluations — 6 transforms.
+// (2) No permutation but the last: the DIF of each ifft leaves the coefficients bit-reversed,
+// which is what the DIT of the coset_fft wants and the order the last DIF^-1 produces (so C / z is
+// subtracted there, position by position). 1/n, g^i and 1/z are fused into the transforms'
+// in-cache passes (they are scalings).
 #pragma once
 
 #include <span>

@@ -48,15 +48,6 @@ void sub_assign(std::span<Fr> a, std::span<const Fr> b, unsigned threads) {
   });
 }
 
-void mul_sub_assign(std::span<Fr> a, std::span<const Fr> b, std::span<const Fr> c,
-                    unsigned threads) {
-  check_same_length(a.size(), b.size(), "mul_sub_assign", "b");
-  check_same_length(a.size(), c.size(), "mul_sub_assign", "c");
-  sweep(a.size(), threads, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) a[i] = a[i] * b[i] - c[i];
-  });
-}
-
 void divide_by_z_on_coset(const Domain& domain, std::span<Fr> a, unsigned threads) {
   check_domain_size(domain, a.size(), "divide_by_z_on_coset input");
   scale(a, domain.vanishing_on_coset().inverse(), threads);

@@ -16,9 +16,6 @@ void scale(std::span<Fr> a, const Fr& c, unsigned threads = 0);
 void mul_assign(std::span<Fr> a, std::span<const Fr> b, unsigned threads = 0);
 // a[i] -= b[i]
 void sub_assign(std::span<Fr> a, std::span<const Fr> b, unsigned threads = 0);
-// a[i] = a[i] * b[i] - c[i]: mul_assign then sub_assign in one sweep.
-void mul_sub_assign(std::span<Fr> a, std::span<const Fr> b, std::span<const Fr> c,
-                    unsigned threads = 0);
 // a[i] /= Z(g) with Z(X) = X^n - 1 (n = domain.size()): on the coset g*H, Z is the constant
 // g^n - 1, so dividing by Z is a scaling by its inverse. a.size() must equal domain.size().
 void divide_by_z_on_coset(const Domain& domain, std::span<Fr> a, unsigned threads = 0);

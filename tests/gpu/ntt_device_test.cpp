@@ -210,17 +210,26 @@ TEST_F(NttDeviceTest, NarrowPlansMatchCpu) {
   }
 }
 
+// Three vectors of n random values (seeds seed, seed + 1, seed + 2) and their copies on the device.
+struct ThreeVectors {
+  std::vector<std::vector<Fr>> host;
+  std::vector<DeviceBuffer<FrStorage>> dev;
+};
+ThreeVectors three_random_vectors(size_t n, uint64_t seed) {
+  ThreeVectors v;
+  for (uint64_t i = 0; i < 3; ++i) {
+    v.host.push_back(testing::random_values<Fr>(n, seed + i));
+    v.dev.emplace_back(n);
+    v.dev.back().upload(v.host.back());
+  }
+  return v;
+}
+
 // a, b, c transformed concurrently on three streams by one GpuNtt.
 TEST_F(NttDeviceTest, ConcurrentStreamsGiveTheSameResults) {
   const unsigned log_n = 16;
   const ntt::Domain d = cpu_domain(log_n);
-  std::vector<std::vector<Fr>> host;
-  std::vector<DeviceBuffer<FrStorage>> dev;
-  for (int i = 0; i < 3; ++i) {
-    host.push_back(testing::random_values<Fr>(d.size(), 40 + i));
-    dev.emplace_back(d.size());
-    dev.back().upload(host.back());
-  }
+  auto [host, dev] = three_random_vectors(d.size(), 40);
   Stream streams[3];
   for (int i = 0; i < 3; ++i) gpu().coset_evaluations(dev[i].data(), log_n, streams[i].get());
   for (Stream& s : streams) s.synchronize();
@@ -234,6 +243,25 @@ TEST_F(NttDeviceTest, ConcurrentStreamsGiveTheSameResults) {
   }
 }
 
+// The H pipeline's pieces as a caller overlapping uploads runs them: a and b to coset
+// evaluations and c to coefficients over Z on three streams, then the quotient.
+TEST_F(NttDeviceTest, HPiecesOnThreeStreamsMatchCpu) {
+  const unsigned log_n = 17;
+  const ntt::Domain d = cpu_domain(log_n);
+  auto [host, dev] = three_random_vectors(d.size(), 70);
+  Stream streams[3];
+  gpu().coset_evaluations(dev[0].data(), log_n, streams[0].get());
+  gpu().coset_evaluations(dev[1].data(), log_n, streams[1].get());
+  gpu().coefficients_over_z(dev[2].data(), log_n, streams[2].get());
+  for (Stream& s : streams) s.synchronize();
+  gpu().quotient(dev[0].data(), dev[1].data(), dev[2].data(), log_n, streams[0].get());
+  streams[0].synchronize();
+  std::vector<Fr> got(d.size());
+  dev[0].download(got);
+  ntt::compute_h_coefficients(d, host[0], host[1], host[2]);
+  EXPECT_EQ(compare(got, host[0]), "");
+}
+
 TEST_F(NttDeviceTest, RejectsBadArguments) {
   std::vector<Fr> three(3), big(size_t(1) << 14);
   EXPECT_THROW(GpuNtt(0, 0), std::invalid_argument);
@@ -244,6 +272,9 @@ TEST_F(NttDeviceTest, RejectsBadArguments) {
   EXPECT_THROW(small.transform(NttTransform::kForward, big), std::invalid_argument);
   EXPECT_THROW(small.forward(nullptr, 4, nullptr), std::invalid_argument);
   EXPECT_THROW(small.compute_h(nullptr, nullptr, nullptr, 0, nullptr), std::invalid_argument);
+  EXPECT_THROW(small.coset_evaluations(nullptr, 4, nullptr), std::invalid_argument);
+  EXPECT_THROW(small.coefficients_over_z(nullptr, 4, nullptr), std::invalid_argument);
+  EXPECT_THROW(small.coefficients_over_z(nullptr, 13, nullptr), std::invalid_argument);
   const ntt::Domain d = cpu_domain(4);
   DeviceBuffer<FrStorage> short_buffer(8), ok(16);
   EXPECT_THROW(compute_h_gpu(small, d, short_buffer, ok, ok, nullptr), std::invalid_argument);

@@ -144,8 +144,12 @@ TEST(NttHostEmulation, ConstantsMatchTheCpuDomain) {
     EXPECT_EQ(scaling_constants(Scaling::kCoset, log_n).s, d.coset_generator());
     EXPECT_EQ(scaling_constants(Scaling::kCosetInverseOverSize, log_n).s,
               d.coset_generator_inv());
-    EXPECT_EQ(scaling_constants(Scaling::kQuotient, log_n).c,
-              (d.vanishing_on_coset() * ff::Fr::from_u64(d.size())).inverse());
+    const ff::Fr size_times_z_inverse =
+        (d.vanishing_on_coset() * ff::Fr::from_u64(d.size())).inverse();
+    EXPECT_EQ(scaling_constants(Scaling::kQuotient, log_n).c, size_times_z_inverse);
+    EXPECT_EQ(scaling_constants(Scaling::kQuotient, log_n).s, d.coset_generator_inv());
+    EXPECT_EQ(scaling_constants(Scaling::kSizeTimesZInverse, log_n).c, size_times_z_inverse);
+    EXPECT_EQ(scaling_constants(Scaling::kSizeTimesZInverse, log_n).s, ff::Fr::one());
   }
 }
 
