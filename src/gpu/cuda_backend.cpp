@@ -136,6 +136,7 @@ struct CudaBackend::Impl {
   bool b_g2_on_gpu = true;
   CudaBackendOptions::SrsPlacement placement = CudaBackendOptions::SrsPlacement::kAuto;
   bool overlap_uploads = true;
+  GpuNttOptions ntt_options;
   // Lock order: mutex before upload_mutex; slot_mutex is taken alone. A start() takes its input
   // slot before either.
   mutable std::mutex mutex;  // the device work: kernels on `stream`, placement, SRS, tables
@@ -321,7 +322,7 @@ struct CudaBackend::Impl {
     CUZK_CUDA_CHECK(cudaStreamSynchronize(s()));  // nothing of an earlier call still runs
     const unsigned log_m = unsigned(std::countr_zero(m));
     if (log_m >= 1) {
-      if (!ntt) ntt = std::make_unique<GpuNtt>(device, kMaxLogM);
+      if (!ntt) ntt = std::make_unique<GpuNtt>(device, kMaxLogM, ntt_options);
       ntt->prepare(log_m);
       (void)domain_for(log_m);
     }
@@ -626,6 +627,24 @@ bool cuda_device_available(int device) { return device >= 0 && device < cuda_dev
 
 int cuda_backend_device_count() { return cuda_device_count(); }
 
+namespace {
+
+// CudaBackendOptions::ntt_twiddles resolved for `device`.
+GpuNttOptions ntt_options_for(int device, CudaBackendOptions::NttTwiddles twiddles) {
+  using T = CudaBackendOptions::NttTwiddles;
+  bool whole = twiddles == T::kWhole;
+  if (twiddles == T::kAuto) {
+    cudaDeviceProp prop{};
+    CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+    whole = prop.totalGlobalMem >= kWholeTwiddleMinDeviceBytes;
+  }
+  GpuNttOptions o;
+  if (whole) o.full_twiddle_max_log = std::max(o.full_twiddle_max_log, kWholeTwiddleMaxLog);
+  return o;
+}
+
+}  // namespace
+
 CudaBackend::CudaBackend(int device, unsigned cpu_threads)
     : CudaBackend(device, CudaBackendOptions{cpu_threads, true}) {}
 
@@ -641,6 +660,7 @@ CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
   impl_->b_g2_on_gpu = options.b_g2_on_gpu;
   impl_->placement = options.srs_placement;
   impl_->overlap_uploads = options.overlap_uploads;
+  impl_->ntt_options = ntt_options_for(device, options.ntt_twiddles);
   in_phase("init", [&] {
     DeviceGuard guard(device);
     impl_->stream.emplace();

@@ -8,15 +8,17 @@
 // 41 GB at 2^27) tiled on the device from 2^16 distinct points and B in G2 (6.4 GB at 2^27) from
 // 2^13 (tiled_device_srs.hpp): no host copy of them exists (the host has 128 GiB). With
 // --b-g2-cpu, B in G2 is tiled on the host instead (6.6 GB), as the CPU path reads it. The proof
-// does not verify (no trusted setup); the bench only times. Correctness is the device tests' job (backend_device_test.cpp).
-// Timing: --warmup proofs, then the median (and minimum) of --runs proofs; per phase, the sum of
-// its entries in ProveOutput::timings (one entry per circuit); wall = start + finish.
+// does not verify (no trusted setup); the bench only times. Correctness is the device tests' job
+// (backend_device_test.cpp). Timing: --warmup proofs, then the median (and minimum) of --runs
+// proofs; per phase, the sum of its entries in ProveOutput::timings (one entry per circuit); wall =
+// start + finish.
 //
 // --streamed: the SRS is not resident but streamed from host parameters (tiled too, ~51 GB of
 // host memory at 2^27) on every proof, --chunk bases at a time (a GPU smaller than the SRS).
 //
 // Usage: gpu_partition_bench [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0]
 //                            [--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]
+//                            [--ntt-twiddles auto|split|whole]   (CudaBackendOptions::ntt_twiddles)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -61,6 +63,7 @@ struct Options {
   bool b_g2_cpu = false;  // B in G2 on CPU threads (bases on the host)
   bool streamed = false;  // the SRS streamed from host memory on every proof
   size_t chunk = size_t(1) << 22;  // bases per streamed chunk
+  CudaBackendOptions::NttTwiddles twiddles = CudaBackendOptions::NttTwiddles::kAuto;
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -87,7 +90,18 @@ bool parse(int argc, char** argv, Options& o) {
       o.streamed = true;
     else if (a == "--chunk" && has_value)
       o.chunk = std::strtoull(argv[++i], nullptr, 10);
-    else
+    else if (a == "--ntt-twiddles" && has_value) {
+      const std::string v = argv[++i];
+      using T = CudaBackendOptions::NttTwiddles;
+      if (v == "auto")
+        o.twiddles = T::kAuto;
+      else if (v == "split")
+        o.twiddles = T::kSplit;
+      else if (v == "whole")
+        o.twiddles = T::kWhole;
+      else
+        return false;
+    } else
       return false;
   }
   return true;
@@ -104,7 +118,8 @@ int run(int argc, char** argv) {
   if (!parse(argc, argv, o)) {
     std::fprintf(stderr,
                  "usage: %s [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0] "
-                 "[--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]\n",
+                 "[--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]\n"
+                 "       [--ntt-twiddles auto|split|whole]\n",
                  argv[0]);
     return 2;
   }
@@ -159,7 +174,8 @@ int run(int argc, char** argv) {
 
   CudaBackend backend(o.device, CudaBackendOptions{.cpu_threads = o.threads,
                                                    .b_g2_on_gpu = !o.b_g2_cpu,
-                                                   .stream_chunk_points = o.chunk});
+                                                   .stream_chunk_points = o.chunk,
+                                                   .ntt_twiddles = o.twiddles});
   const CudaBackend::SrsRef srs =
       o.streamed ? CudaBackend::SrsRef{&host_params.vk, nullptr, host_params.b_g2, &host_params}
                  : CudaBackend::SrsRef{&host_srs.vk, &g1, host_srs.b_g2};

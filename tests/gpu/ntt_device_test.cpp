@@ -132,6 +132,14 @@ TEST_F(NttDeviceTest, TransformsMatchCpuAtLargeSizes) {
   for (unsigned log_n : {16u, 20u, kLargestLog}) check_transforms(gpu(), log_n, 10 * log_n);
 }
 
+// The first pass's twiddles from one whole table (CudaBackendOptions::NttTwiddles::kWhole) instead
+// of two split ones: the same transforms and H.
+TEST_F(NttDeviceTest, WholeFirstPassTwiddleTableMatchesCpu) {
+  GpuNtt whole(0, kLargestLog, GpuNttOptions{ntt_detail::kMaxPassLog, kLargestLog});
+  check_transforms(whole, kLargestLog, 900);
+  check_h(whole, kLargestLog, 910);
+}
+
 TEST_F(NttDeviceTest, StructuredInputsMatchCpu) {
   const unsigned log_n = 11;
   const ntt::Domain d = cpu_domain(log_n);
