@@ -2,7 +2,9 @@
 // entries, running the sum_runs body of msm_buckets.hpp — mixed additions of the bases at the first
 // level, full XYZZ additions of partial sums at the later ones. This is where the MSM spends its
 // time (terms × windows mixed additions); 128 threads per block keep the register-heavy additions
-// resident. Templated on the curve; msm_runs.cu (G1) and msm_runs_g2.cu (G2) instantiate it.
+// resident, and in G1 the first level gathers its bases through shared memory ahead of use
+// (PrefetchingBaseLoader). Templated on the curve; msm_runs.cu (G1) and msm_runs_g2.cu (G2)
+// instantiate it.
 #pragma once
 
 #include <cuda_pipeline.h>
