@@ -504,6 +504,9 @@ typename GpuMsmT<C>::Point GpuMsmT<C>::run(const Request& req, cudaStream_t stre
   }
   if (req.scalars == nullptr) throw std::invalid_argument("GpuMsm: scalars is null");
   if (req.bases == nullptr && req.n_bases > 0) throw std::invalid_argument("GpuMsm: bases is null");
+  if (reinterpret_cast<uintptr_t>(req.bases) % 16 != 0) {  // the kernels copy 16-byte pieces
+    throw std::invalid_argument("GpuMsm: bases must be 16-byte aligned");
+  }
   DeviceGuard guard(device_);
   GpuMsmScratch<C>& s = *scratch_;
   Inputs<C> in{req.bases,

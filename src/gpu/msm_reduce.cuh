@@ -11,6 +11,7 @@
 #include "gpu/cuda_util.hpp"
 #include "gpu/fields.cuh"
 #include "gpu/msm_kernels.hpp"
+#include "gpu/prefetching_loader.cuh"
 
 namespace cuzk::gpu::msm_kernels {
 namespace reduce_detail {
@@ -68,14 +69,13 @@ __global__ void __launch_bounds__(kThreads)
   using F = DeviceField<C>;
   const size_t stride = size_t(gridDim.x) * kThreads;
   const size_t id = size_t(blockIdx.x) * kThreads + threadIdx.x;
+  using Loader = PrefetchingBaseLoader<F, kThreads>;
+  __shared__ uint4 smem[Loader::kSmemPieces];
   Xyzz<F> acc = Xyzz<F>::identity();
   if (id < m) {
-    Affine<F> next = Affine<F>::load(bases[idx[id]]);
-    for (size_t k = id; k < m; k += stride) {
-      const Affine<F> p = next;
-      if (k + stride < m) next = Affine<F>::load(bases[idx[k + stride]]);  // prefetch
-      acc += p;
-    }
+    const size_t steps = (m - id + stride - 1) / stride;
+    const Loader load{idx + id, stride, bases, smem, threadIdx.x, steps};
+    for (size_t j = 0; j < steps; ++j) acc += load(j);
   }
   acc.store(thread_sums[id]);
 }

@@ -193,6 +193,9 @@ TEST_F(GpuMsmTest, RejectsBadInput) {
   EXPECT_THROW(shared().msm.msm_density(shared().host(7), words, ks64), std::invalid_argument);
   EXPECT_THROW(shared().msm.msm(shared().host(3), ks64), std::invalid_argument);
   EXPECT_TRUE(shared().msm.msm(shared().d_bases.data(), 0, ks64.data()).is_identity());
+  const auto* misaligned = reinterpret_cast<const AffineStorageOf<curve::G1Config>*>(
+      reinterpret_cast<const char*>(shared().d_bases.data()) + 4);
+  EXPECT_THROW(shared().msm.msm(misaligned, 64, ks64.data()), std::invalid_argument);
 }
 
 }  // namespace
