@@ -96,7 +96,7 @@ CUZK_HD void sum_runs(size_t chunk, uint32_t chunk_len, size_t count, const uint
   // Each entry is loaded just before its addition. Loading entry i+1 a step ahead into registers
   // (a software pipeline) held one more point there and made the G1 bucket kernel 4 % slower on an
   // H200 (2^27 random: 708 against 680 ms; docs/perf/gpu.md); the device's G1 loader prefetches
-  // into shared memory instead (msm_runs.cuh, PrefetchingBaseLoader: 707 -> 679 ms).
+  // into shared memory instead (prefetching_loader.cuh: 707 -> 679 ms).
   uint32_t run_key = kInvalidKey;
   size_t run_begin = begin;
   P acc = P::identity();
