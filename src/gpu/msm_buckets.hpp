@@ -61,10 +61,11 @@ struct RunOutputs {
   XyzzStorage<FS>* part_sums;
 };
 
-// One chunk of one level (see the top of the file). keys/load cover `count` entries.
+// One chunk of one level (see the top of the file). keys/load cover `count` entries; load is
+// called in entry order (a loader may keep state between calls: prefetching_loader.cuh).
 template <class F, class Loader>
 CUZK_HD void sum_runs(size_t chunk, uint32_t chunk_len, size_t count, const uint32_t* keys,
-                      const Loader& load, const BucketKeys& codec,
+                      Loader&& load, const BucketKeys& codec,
                       const RunOutputs<typename F::Storage>& out) {
   using P = Xyzz<F>;
   const size_t begin = chunk * chunk_len;

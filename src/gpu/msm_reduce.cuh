@@ -74,7 +74,7 @@ __global__ void __launch_bounds__(kThreads)
   Xyzz<F> acc = Xyzz<F>::identity();
   if (id < m) {
     const size_t steps = (m - id + stride - 1) / stride;
-    const Loader load{idx + id, stride, bases, smem, threadIdx.x, steps};
+    Loader load{idx + id, stride, bases, smem, threadIdx.x, steps};
     for (size_t j = 0; j < steps; ++j) acc += load(j);
   }
   acc.store(thread_sums[id]);

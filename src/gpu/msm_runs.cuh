@@ -47,7 +47,7 @@ __global__ void __launch_bounds__(kThreads)
   const size_t chunk = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (chunk >= chunks) return;
   const size_t end = chunk * chunk_len + chunk_len < count ? chunk * chunk_len + chunk_len : count;
-  const Loader load{values, 1, bases, smem, threadIdx.x, end};
+  Loader load{values, 1, bases, smem, threadIdx.x, end};
   sum_runs<F>(chunk, chunk_len, count, keys, load, codec, out);
   __pipeline_wait_prior(0);  // nothing in flight into shared memory when the thread leaves
 }

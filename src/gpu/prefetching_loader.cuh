@@ -37,9 +37,9 @@ struct PrefetchingBaseLoader {
   uint4* smem;                      // kSmemPieces pieces
   unsigned lane;                    // threadIdx.x
   size_t end;                       // steps [0 or the chunk's first, end)
-  mutable size_t ready = SIZE_MAX;  // the step whose base is in flight
-  mutable uint32_t ready_value = 0;
-  mutable uint32_t ahead_value = 0;  // the value of step ready + 1 when ready + 1 < end
+  size_t ready = SIZE_MAX;          // the step whose base is in flight
+  uint32_t ready_value = 0;
+  uint32_t ahead_value = 0;  // the value of step ready + 1 when ready + 1 < end
 
   __device__ uint4* piece(size_t i, unsigned k) const {
     return smem + (size_t(i & 1) * kPieces + k) * kThreads + lane;
@@ -50,7 +50,7 @@ struct PrefetchingBaseLoader {
     for (unsigned k = 0; k < kPieces; ++k) __pipeline_memcpy_async(piece(i, k), src + k, 16);
     __pipeline_commit();
   }
-  __device__ Affine<F> operator()(size_t i) const {
+  __device__ Affine<F> operator()(size_t i) {
     Storage st;
     uint32_t v, next;
     if (ready == i) {
