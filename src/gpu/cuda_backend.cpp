@@ -629,17 +629,20 @@ int cuda_backend_device_count() { return cuda_device_count(); }
 
 namespace {
 
-// CudaBackendOptions::ntt_twiddles resolved for `device`.
-GpuNttOptions ntt_options_for(int device, CudaBackendOptions::NttTwiddles twiddles) {
-  using T = CudaBackendOptions::NttTwiddles;
-  bool whole = twiddles == T::kWhole;
-  if (twiddles == T::kAuto) {
+// CudaBackendOptions::ntt_tables resolved for `device`.
+GpuNttOptions ntt_options_for(int device, CudaBackendOptions::NttTables tables) {
+  using T = CudaBackendOptions::NttTables;
+  bool whole = tables == T::kWhole;
+  if (tables == T::kAuto) {
     cudaDeviceProp prop{};
     CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-    whole = prop.totalGlobalMem >= kWholeTwiddleMinDeviceBytes;
+    whole = prop.totalGlobalMem >= kWholeTableMinDeviceBytes;
   }
   GpuNttOptions o;
-  if (whole) o.full_twiddle_max_log = std::max(o.full_twiddle_max_log, kWholeTwiddleMaxLog);
+  if (whole) {
+    o.full_twiddle_max_log = std::max(o.full_twiddle_max_log, kWholeTableMaxLog);
+    o.full_scaling_max_log = kWholeTableMaxLog;
+  }
   return o;
 }
 
@@ -660,7 +663,7 @@ CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
   impl_->b_g2_on_gpu = options.b_g2_on_gpu;
   impl_->placement = options.srs_placement;
   impl_->overlap_uploads = options.overlap_uploads;
-  impl_->ntt_options = ntt_options_for(device, options.ntt_twiddles);
+  impl_->ntt_options = ntt_options_for(device, options.ntt_tables);
   in_phase("init", [&] {
     DeviceGuard guard(device);
     impl_->stream.emplace();

@@ -104,17 +104,20 @@ struct CudaBackendOptions {
   // resident (it never pushes the SRS out to streaming); single-witness starts with B in G2 on the
   // GPU only (the others run as with one slot).
   bool overlap_uploads = true;
-  // The first pass of a transform above 2^20 multiplies by twiddles from two small tables (one
-  // Fr product more per element) or from one whole table (2^27: 4 GiB of device memory, a forward
-  // transform 45.9 -> 43.6 ms on an H200). kAuto: whole tables up to 2^27 on a device with at least
-  // kWholeTwiddleMinDeviceBytes of memory (where the 32 GiB PoRep parameters, two input slots and
-  // the table fit together), split below that.
-  enum class NttTwiddles { kAuto, kSplit, kWhole };
-  NttTwiddles ntt_twiddles = NttTwiddles::kAuto;
+  // The NTT's large tables (GpuNttOptions). The first pass of a transform above 2^20 multiplies
+  // by twiddles from two small tables, and the last pass of each of H's coset evaluations and of
+  // its quotient by powers g^(+-k) from two small tables: one Fr product more per element each
+  // time. kWhole stores them whole up to 2^27 (4 GiB for the twiddles, 2 x 4 GiB for the scalings
+  // at 2^27; on an H200 a forward transform 45.9 -> 43.6 ms, H 284.7 -> 270.5 ms with the whole
+  // twiddle table alone). kAuto: whole on a device with at least kWholeTableMinDeviceBytes of
+  // memory (where the 32 GiB PoRep parameters, two input slots and the tables fit together), split
+  // below that.
+  enum class NttTables { kAuto, kSplit, kWhole };
+  NttTables ntt_tables = NttTables::kAuto;
 };
 
-inline constexpr size_t kWholeTwiddleMinDeviceBytes = size_t(100) << 30;
-inline constexpr unsigned kWholeTwiddleMaxLog = 27;  // 2^28 keeps split tables (8 GiB otherwise)
+inline constexpr size_t kWholeTableMinDeviceBytes = size_t(100) << 30;
+inline constexpr unsigned kWholeTableMaxLog = 27;  // 2^28 keeps split tables (3 x 8 GiB otherwise)
 
 class CudaBackend final : public groth16::Backend {
  public:

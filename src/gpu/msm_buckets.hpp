@@ -121,18 +121,19 @@ CUZK_HD Xyzz<F> weighted_segment_sum(const XyzzStorage<typename F::Storage>* win
   using P = Xyzz<F>;
   const XyzzStorage<typename F::Storage>* b = window_buckets + size_t(seg) * len;
   P running = P::identity(), total = P::identity();
+  CUZK_ROLLED
   for (uint32_t i = len; i-- > 0;) {
     running = reduction_add(running, P::load(b[i]));
     total = reduction_add(total, running);
   }
-  const uint32_t m = seg * len;  // < 2^(c-1) <= 2^23
-  P scaled = P::identity();
-  for (int bit = 31; bit >= 0; --bit) {
-    if ((m >> bit) == 0) continue;  // above the top bit: scaled is still the identity
-    scaled = reduction_dbl(scaled);
-    if ((m >> bit) & 1) scaled = reduction_add(scaled, running);
+  // total + m·running, the bits of m from the bottom: the running sum is doubled in place and added
+  // into total, so two points are live, not three (running, total and a product).
+  CUZK_ROLLED
+  for (uint32_t m = seg * len; m != 0; m >>= 1) {  // m < 2^(c-1) <= 2^23
+    if (m & 1) total = reduction_add(total, running);
+    if (m > 1) running = reduction_dbl(running);
   }
-  return reduction_add(total, scaled);
+  return total;
 }
 
 }  // namespace cuzk::gpu

@@ -83,6 +83,9 @@ GpuNtt::GpuNtt(int device, unsigned max_log_n, GpuNttOptions options)
   require(options.full_twiddle_max_log >= 1 && options.full_twiddle_max_log <= kMaxLogN,
           "GpuNttOptions: full_twiddle_max_log must be in 1.." + std::to_string(kMaxLogN) +
               ", got " + std::to_string(options.full_twiddle_max_log));
+  require(options.full_scaling_max_log <= kMaxLogN,
+          "GpuNttOptions: full_scaling_max_log must be in 0.." + std::to_string(kMaxLogN) +
+              ", got " + std::to_string(options.full_scaling_max_log));
   DeviceScope scope(device_);
   inner_[0] = upload(ntt_detail::inner_twiddle_table(false));
   inner_[1] = upload(ntt_detail::inner_twiddle_table(true));
@@ -134,7 +137,8 @@ TableView GpuNtt::tables(unsigned log_n) {
     const TwiddleTables& t = *twiddles_[hi];
     view.twiddles[hi] = {t.lo.data(), data_or_null(t.hi), t.lo_bits};
   }
-  const ntt_detail::ScaleTables host = ntt_detail::build_scale_tables(log_n);
+  const ntt_detail::ScaleTables host =
+      ntt_detail::build_scale_tables(log_n, options_.full_scaling_max_log);
   for (size_t i = 0; i < kScalingCount; ++i) {
     size->hi[i] = upload(host.table[i].hi);
     size->lo[i] = upload(host.table[i].lo);

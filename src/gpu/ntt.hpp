@@ -12,7 +12,8 @@
 //
 // Lifecycle. The constructor uploads the size-independent tables; prepare(log_n) builds this size's
 // twiddle and scaling tables on the host with the CPU field (the one source of the constants) and
-// uploads them once (~12 MiB at 2^27, synchronous); every transform calls it on first use of a
+// uploads them once (~12 MiB at 2^27 with the default options, 12 GiB with whole tables;
+// synchronous); every transform calls it on first use of a
 // size. Tables stay until destruction (table_bytes() says how much). Thread-safe: several host
 // threads may run transforms of any size on their own streams concurrently; the kernels only read
 // the tables. Every call selects the object's device for its duration and restores the caller's.
@@ -45,6 +46,9 @@ using NttTransform = ntt_detail::Transform;  // kForward, kInverse, kCosetForwar
 struct GpuNttOptions {
   unsigned max_pass_log = ntt_detail::kMaxPassLog;                  // 1 .. kMaxPassLog
   unsigned full_twiddle_max_log = ntt_detail::kFullTwiddleMaxLog;  // 1 .. kMaxLogN
+  // Sizes up to 2^full_scaling_max_log get whole tables for the H pipeline's two power scalings
+  // (ntt_program.hpp, is_h_power_scaling; 2 x 4 GiB at 2^27); 0: always split.  0 .. kMaxLogN
+  unsigned full_scaling_max_log = 0;
 };
 
 class GpuNtt {

@@ -11,13 +11,14 @@
 //
 //   y[k1] = sum_a x[a 2^lo + c] w_{2^B}^(a k1)     a size-2^B DIF sub-NTT over the rows a, leaving
 //                                                   y[k1] in row rev_B(k1) (bit-reversed)
-//   y[k1] *= w_{2^hi}^(c k1)                        the pass twiddle ("post-twiddle", none if lo = 0)
+//   y[k1] *= w_{2^hi}^(c k1)                        the pass twiddle ("post-twiddle", none if lo =
+//   0)
 //
-// where w_m is the primitive m-th root of unity of the domain's chain (w_{2^hi} = omega^(n / 2^hi)),
-// or its inverse for an inverse transform. The decimation-in-time (DIT) pass is its transpose: the
-// same twiddle first (on the bit-reversed rows), then a DIT sub-NTT (bit-reversed rows in, natural
-// out), passes running bottom bits first. A DIF over all passes leaves the output bit-reversed, a
-// DIT consumes bit-reversed input: exactly the CPU's dif_natural_to_bitreversed and
+// where w_m is the primitive m-th root of unity of the domain's chain (w_{2^hi} = omega^(n /
+// 2^hi)), or its inverse for an inverse transform. The decimation-in-time (DIT) pass is its
+// transpose: the same twiddle first (on the bit-reversed rows), then a DIT sub-NTT (bit-reversed
+// rows in, natural out), passes running bottom bits first. A DIF over all passes leaves the output
+// bit-reversed, a DIT consumes bit-reversed input: exactly the CPU's dif_natural_to_bitreversed and
 // dit_bitreversed_to_natural, so results are bit-identical to src/ntt (the arithmetic is exact).
 //
 // Inside a pass, a CUDA block owns a tile of 2^B rows x S columns (S = 2^kTileLog / 2^B consecutive
@@ -37,10 +38,10 @@
 // Cost per element and pass: ~(B - 1.75)/2 Montgomery multiplications for the stages (a twiddle
 // with a zero exponent is skipped, which is a uniform branch in the last DIF / first DIT round),
 // one for the pass twiddle, one more where the twiddle table is split in two
-// (hi > kFullTwiddleMaxLog), one or two for a scaling: 13.5 per element for a 2^27 forward
-// transform. The kernels are bound by these multiplications (256 multiply-adds per Fr product;
-// 48 G products/s on an H200, ~74 % of its integer multiply rate), not by the ~1.7 ms per sweep
-// that HBM needs for 2^27 elements.
+// (hi > kFullTwiddleMaxLog), one or two for a scaling (two where its table is split): 13.5 per
+// element for a 2^27 forward transform. The kernels are bound by these multiplications (256
+// multiply-adds per Fr product; 48 G products/s on an H200, ~74 % of its integer multiply rate),
+// not by the ~1.7 ms per sweep that HBM needs for 2^27 elements.
 //
 // Code size is kept small on purpose (a straight-line kernel of ~20 inlined products is ~200 KiB
 // of SASS, beyond the instruction caches): the rounds are a run-time loop over one copy of the
@@ -88,7 +89,7 @@ struct PassArgs {
   unsigned tw_lo_bits = 0;
   // Scaling of position p (bit-reversed side): by scale_hi[0] (kConstant), or by c * s^k with
   // k = rev(p) as scale_hi[k >> scale_lo_bits] * scale_lo[k & (2^scale_lo_bits - 1)] (kPowers;
-  // c folded into scale_hi).
+  // c folded into scale_hi), or as scale_lo[k] when scale_hi is null (a whole table).
   ScaleMode scale = ScaleMode::kNone;
   const FrStorage* scale_hi = nullptr;
   const FrStorage* scale_lo = nullptr;
@@ -195,8 +196,12 @@ CUZK_HD void add_scaling(const PassArgs& a, uint32_t position, Factors& f) {
     f.add(a.scale_hi, 0);
   } else if (a.scale == ScaleMode::kPowers) {
     const uint32_t k = reverse_bits(position, a.log_n);
-    f.add(a.scale_hi, k >> a.scale_lo_bits);
-    f.add(a.scale_lo, k & ((uint32_t(1) << a.scale_lo_bits) - 1));
+    if (a.scale_hi == nullptr) {
+      f.add(a.scale_lo, k);
+    } else {
+      f.add(a.scale_hi, k >> a.scale_lo_bits);
+      f.add(a.scale_lo, k & ((uint32_t(1) << a.scale_lo_bits) - 1));
+    }
   }
 }
 

@@ -110,7 +110,7 @@ struct TableView {
   std::array<Twiddles, kMaxLogN + 1> twiddles{};  // by the pass's top bit hi
   struct Scale {
     ScaleMode mode = ScaleMode::kNone;
-    const FrStorage* hi = nullptr;  // kConstant: the constant at hi[0]
+    const FrStorage* hi = nullptr;  // kConstant: the constant at hi[0]; kPowers: null when whole
     const FrStorage* lo = nullptr;
     unsigned lo_bits = 0;
   };
@@ -273,13 +273,20 @@ inline std::vector<unsigned> twiddle_tables_needed(unsigned log_n, unsigned max_
   return his;
 }
 
+// The power scalings of the H pipeline (the last pass of each coset evaluation, of the quotient):
+// the ones worth a whole table of 2^log_n entries, which saves a product per element of their
+// passes (3 of H's ~83 per element). The plain transforms' scalings stay split.
+inline constexpr bool is_h_power_scaling(Scaling s) {
+  return s == Scaling::kCosetOverSize || s == Scaling::kQuotient;
+}
+
 // The scaling tables of one size (host memory): a constant as a one-entry hi table, powers as a
-// split table.
+// split table — or, for the H pipeline's when log_n <= full_scaling_max_log, a whole one.
 struct ScaleTables {
   std::array<ScaleMode, kScalingCount> mode{};
   std::array<SplitTable, kScalingCount> table;
 };
-inline ScaleTables build_scale_tables(unsigned log_n) {
+inline ScaleTables build_scale_tables(unsigned log_n, unsigned full_scaling_max_log = 0) {
   ScaleTables t;
   for (size_t i = 0; i < kScalingCount; ++i) {
     const Scaling scaling = Scaling(i);
@@ -290,7 +297,8 @@ inline ScaleTables build_scale_tables(unsigned log_n) {
       t.table[i].hi = {to_storage(k.c)};
     } else {
       t.mode[i] = ScaleMode::kPowers;
-      t.table[i] = scale_table(log_n, k.c, k.s);
+      const bool whole = is_h_power_scaling(scaling) && log_n <= full_scaling_max_log;
+      t.table[i] = scale_table(log_n, k.c, k.s, whole);
     }
   }
   return t;

@@ -10,9 +10,10 @@
 //                    n): whole up to 2^kFullTwiddleMaxLog entries, else split into a low table
 //                    (2^ceil(hi/2)) and a high table (2^floor(hi/2)). 8 MiB for hi = 18.
 //   scalings         c * s^k for k < n as hi[k >> b] * lo[k & (2^b - 1)], b = ceil(log_n / 2):
-//                    512 KiB each at 2^27, one per (c, s) that the transforms use.
+//                    512 KiB each at 2^27, one per (c, s) that the transforms use; or whole,
+//                    lo[k] = c * s^k (4 GiB at 2^27: one product per element instead of two).
 // Building is multi-threaded (each chunk seeded by an exponentiation, so the values do not depend
-// on the thread count): the largest table, 2^20 entries, costs ~1M CPU multiplications.
+// on the thread count): a table of 2^k entries costs 2^k CPU multiplications.
 #pragma once
 
 #include <cstddef>
@@ -86,9 +87,15 @@ inline SplitTable pass_twiddle_table(unsigned hi, unsigned full_max_log = kFullT
   return t;
 }
 
-// c * s^k for k < 2^log_n, split at b = ceil(log_n / 2): hi[x] = c * s^(x 2^b), lo[y] = s^y.
-inline SplitTable scale_table(unsigned log_n, const Fr& c, const Fr& s) {
+// c * s^k for k < 2^log_n: whole (lo[k], hi empty), or split at b = ceil(log_n / 2):
+// hi[x] = c * s^(x 2^b), lo[y] = s^y.
+inline SplitTable scale_table(unsigned log_n, const Fr& c, const Fr& s, bool whole = false) {
   SplitTable t;
+  if (whole) {
+    t.lo = power_table(c, s, size_t(1) << log_n);
+    t.lo_bits = log_n;
+    return t;
+  }
   t.lo_bits = (log_n + 1) / 2;
   t.lo = power_table(Fr::one(), s, size_t(1) << t.lo_bits);
   t.hi = power_table(c, s.pow(uint64_t(1) << t.lo_bits), size_t(1) << (log_n - t.lo_bits));

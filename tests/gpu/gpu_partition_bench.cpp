@@ -18,7 +18,7 @@
 //
 // Usage: gpu_partition_bench [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0]
 //                            [--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]
-//                            [--ntt-twiddles auto|split|whole]   (CudaBackendOptions::ntt_twiddles)
+//                            [--ntt-tables auto|split|whole]   (CudaBackendOptions::ntt_tables)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -63,7 +63,7 @@ struct Options {
   bool b_g2_cpu = false;  // B in G2 on CPU threads (bases on the host)
   bool streamed = false;  // the SRS streamed from host memory on every proof
   size_t chunk = size_t(1) << 22;  // bases per streamed chunk
-  CudaBackendOptions::NttTwiddles twiddles = CudaBackendOptions::NttTwiddles::kAuto;
+  CudaBackendOptions::NttTables tables = CudaBackendOptions::NttTables::kAuto;
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -90,15 +90,15 @@ bool parse(int argc, char** argv, Options& o) {
       o.streamed = true;
     else if (a == "--chunk" && has_value)
       o.chunk = std::strtoull(argv[++i], nullptr, 10);
-    else if (a == "--ntt-twiddles" && has_value) {
+    else if (a == "--ntt-tables" && has_value) {
       const std::string v = argv[++i];
-      using T = CudaBackendOptions::NttTwiddles;
+      using T = CudaBackendOptions::NttTables;
       if (v == "auto")
-        o.twiddles = T::kAuto;
+        o.tables = T::kAuto;
       else if (v == "split")
-        o.twiddles = T::kSplit;
+        o.tables = T::kSplit;
       else if (v == "whole")
-        o.twiddles = T::kWhole;
+        o.tables = T::kWhole;
       else
         return false;
     } else
@@ -119,7 +119,7 @@ int run(int argc, char** argv) {
     std::fprintf(stderr,
                  "usage: %s [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0] "
                  "[--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]\n"
-                 "       [--ntt-twiddles auto|split|whole]\n",
+                 "       [--ntt-tables auto|split|whole]\n",
                  argv[0]);
     return 2;
   }
@@ -175,7 +175,7 @@ int run(int argc, char** argv) {
   CudaBackend backend(o.device, CudaBackendOptions{.cpu_threads = o.threads,
                                                    .b_g2_on_gpu = !o.b_g2_cpu,
                                                    .stream_chunk_points = o.chunk,
-                                                   .ntt_twiddles = o.twiddles});
+                                                   .ntt_tables = o.tables});
   const CudaBackend::SrsRef srs =
       o.streamed ? CudaBackend::SrsRef{&host_params.vk, nullptr, host_params.b_g2, &host_params}
                  : CudaBackend::SrsRef{&host_srs.vk, &g1, host_srs.b_g2};

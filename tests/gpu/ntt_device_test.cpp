@@ -132,12 +132,13 @@ TEST_F(NttDeviceTest, TransformsMatchCpuAtLargeSizes) {
   for (unsigned log_n : {16u, 20u, kLargestLog}) check_transforms(gpu(), log_n, 10 * log_n);
 }
 
-// The first pass's twiddles from one whole table (CudaBackendOptions::NttTwiddles::kWhole) instead
-// of two split ones: the same transforms and H.
-TEST_F(NttDeviceTest, WholeFirstPassTwiddleTableMatchesCpu) {
-  GpuNtt whole(0, kLargestLog, GpuNttOptions{ntt_detail::kMaxPassLog, kLargestLog});
+// The first pass's twiddles and H's power scalings from whole tables
+// (CudaBackendOptions::NttTables::kWhole) instead of split ones: the same transforms and H.
+TEST_F(NttDeviceTest, WholeTablesMatchCpu) {
+  GpuNtt whole(0, kLargestLog, GpuNttOptions{ntt_detail::kMaxPassLog, kLargestLog, kLargestLog});
   check_transforms(whole, kLargestLog, 900);
   check_h(whole, kLargestLog, 910);
+  EXPECT_GT(whole.table_bytes(), 2 * (sizeof(FrStorage) << kLargestLog));  // two whole scalings
 }
 
 TEST_F(NttDeviceTest, StructuredInputsMatchCpu) {
@@ -275,6 +276,7 @@ TEST_F(NttDeviceTest, RejectsBadArguments) {
   EXPECT_THROW(GpuNtt(0, 0), std::invalid_argument);
   EXPECT_THROW(GpuNtt(0, 29), std::invalid_argument);
   EXPECT_THROW(GpuNtt(0, 10, GpuNttOptions{11, 20}), std::invalid_argument);
+  EXPECT_THROW(GpuNtt(0, 10, GpuNttOptions{10, 20, 29}), std::invalid_argument);
   GpuNtt small(0, 12);
   EXPECT_THROW(small.transform(NttTransform::kForward, three), std::invalid_argument);
   EXPECT_THROW(small.transform(NttTransform::kForward, big), std::invalid_argument);

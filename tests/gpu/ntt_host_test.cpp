@@ -34,9 +34,10 @@ struct HostTables {
   ScaleTables scales;
   TableView view;
 
-  HostTables(unsigned log_n, unsigned max_pass_log, unsigned full_twiddle_max_log)
+  HostTables(unsigned log_n, unsigned max_pass_log, unsigned full_twiddle_max_log,
+             unsigned full_scaling_max_log)
       : inner{inner_twiddle_table(false), inner_twiddle_table(true)},
-        scales(build_scale_tables(log_n)) {
+        scales(build_scale_tables(log_n, full_scaling_max_log)) {
     view.max_pass_log = max_pass_log;
     view.inner[0] = inner[0].data();
     view.inner[1] = inner[1].data();
@@ -106,14 +107,25 @@ struct Plan {
   unsigned max_pass_log;
   unsigned full_twiddle_max_log;
   unsigned max_log_n;  // largest size tried with this plan (the emulation is slow)
+  unsigned full_scaling_max_log = 0;
+
+  HostTables tables(unsigned log_n) const {
+    return HostTables(log_n, max_pass_log, full_twiddle_max_log, full_scaling_max_log);
+  }
 };
-// The production plan, and narrow ones: many passes, middle passes, split twiddle tables.
-const Plan kPlans[] = {{kMaxPassLog, kFullTwiddleMaxLog, 12}, {4, 5, 11}, {3, 4, 9}, {2, 3, 8},
-                       {1, 2, 6}};
+// The production plan, and narrow ones: many passes, middle passes, split twiddle tables; then
+// whole twiddle tables with whole H scalings up to 2^9 (split above).
+const Plan kPlans[] = {{kMaxPassLog, kFullTwiddleMaxLog, 12},
+                       {4, 5, 11},
+                       {3, 4, 9},
+                       {2, 3, 8},
+                       {1, 2, 6},
+                       {4, 11, 11, 9}};
 
 std::string plan_name(const Plan& p, unsigned log_n) {
   return "log_n " + std::to_string(log_n) + ", max_pass_log " + std::to_string(p.max_pass_log) +
-         ", full_twiddle_max_log " + std::to_string(p.full_twiddle_max_log);
+         ", full_twiddle_max_log " + std::to_string(p.full_twiddle_max_log) +
+         ", full_scaling_max_log " + std::to_string(p.full_scaling_max_log);
 }
 
 TEST(NttHostEmulation, PlansCoverEveryBitOnce) {
@@ -162,7 +174,7 @@ TEST(NttHostEmulation, TransformsMatchCpu) {
   for (const Plan& plan : kPlans) {
     for (unsigned log_n = 1; log_n <= plan.max_log_n; ++log_n) {
       const ntt::Domain d = cpu_domain(log_n);
-      const HostTables tables(log_n, plan.max_pass_log, plan.full_twiddle_max_log);
+      const HostTables tables = plan.tables(log_n);
       for (const auto& [transform, name] : transforms) {
         for (int kind = 0; kind < 4; ++kind) {
         // Random values, then the structured inputs of the device test: all one, all p - 1, an
@@ -209,7 +221,7 @@ TEST(NttHostEmulation, HPipelineMatchesCpu) {
       std::vector<ff::Fr> ea = a, eb = b, ec = c;
       ntt::compute_h_coefficients(d, ea, eb, ec, 1);
 
-      const HostTables tables(log_n, plan.max_pass_log, plan.full_twiddle_max_log);
+      const HostTables tables = plan.tables(log_n);
       run_on_host(h_program(storage(a), storage(b), storage(c), log_n, tables.view));
       ASSERT_EQ(a, ea) << plan_name(plan, log_n);
     }
