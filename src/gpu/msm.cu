@@ -140,7 +140,7 @@ struct GpuMsmScratch {
   DeviceBuffer<Bases> bases_in;            // host-vector API only
   DeviceBuffer<uint32_t> word_rank, tail, ones, flags;
   DeviceBuffer<int64_t> counts;
-  DeviceBuffer<ScalarWords> canonical;
+  DeviceBuffer<uint32_t> shifted;  // ShiftedScalars of the tail terms: 8 words per term
   DeviceBuffer<uint32_t> keys[2], values[2];
   DeviceBuffer<uint8_t> temp;  // CUB
   DeviceBuffer<Sums> buckets, segments, thread_sums, block_sums, results;
@@ -151,7 +151,7 @@ struct GpuMsmScratch {
   size_t bytes() const {
     size_t b = scalars_in.size_bytes() + density_in.size_bytes() + bases_in.size_bytes() +
                word_rank.size_bytes() + tail.size_bytes() + ones.size_bytes() + flags.size_bytes() +
-               counts.size_bytes() + canonical.size_bytes() + temp.size_bytes() +
+               counts.size_bytes() + shifted.size_bytes() + temp.size_bytes() +
                buckets.size_bytes() + segments.size_bytes() + thread_sums.size_bytes() +
                block_sums.size_bytes() + results.size_bytes();
     for (int i = 0; i < 2; ++i) {
@@ -284,12 +284,9 @@ void sum_ones(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms, uint
 // Phase 3, one sort group: digits, sort, the run levels into the group's buckets.
 template <class C>
 void sum_group(GpuMsmScratch<C>& s, const Inputs<C>& in, const GpuMsmPlan& plan,
-               const ScalarWords* canonical, const uint32_t* base_idx, unsigned g,
+               const ShiftedScalars& shifted, const uint32_t* base_idx, unsigned g,
                cudaStream_t stream) {
-  DigitCodec digits{};
-  for (int i = 0; i < 4; ++i) digits.offset[i] = plan.digit_offset[i];
-  digits.window_bits = plan.window_bits;
-  digits.windows = plan.windows;
+  const DigitCodec digits = digit_codec(plan);
   const BucketKeys codec{plan.window_bits, plan.buckets};
   const size_t t = plan.terms;
   const unsigned first = g * plan.group_windows;
@@ -298,8 +295,7 @@ void sum_group(GpuMsmScratch<C>& s, const Inputs<C>& in, const GpuMsmPlan& plan,
   uint32_t* keys[2] = {s.keys[0].data(), s.keys[1].data()};
   uint32_t* values[2] = {s.values[0].data(), s.values[1].data()};
 
-  k::compute_digits(canonical, base_idx, t, digits, codec, first, gw, keys[0], values[0],
-                    s.flags.data(), stream);
+  k::compute_digits(shifted, base_idx, t, digits, codec, first, gw, keys[0], values[0], stream);
   s.timer.mark(Phase::kDigits);
   const int sel = k::sort_entries(s.temp.data(), s.temp.size_bytes(), keys, values, entries,
                                   int(plan.key_bits(gw)), stream);
@@ -324,19 +320,16 @@ void sum_group(GpuMsmScratch<C>& s, const Inputs<C>& in, const GpuMsmPlan& plan,
 template <class C>
 void pippenger(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms,
                const GpuMsmPlan& plan, XyzzStorageOf<C>* results, cudaStream_t stream) {
-  const ScalarWords* canonical = in.scalars;
-  const uint32_t* base_idx = nullptr;
-  if (terms.partitioned || in.montgomery) {  // compact and/or leave Montgomery form
-    uint32_t* idx = terms.partitioned ? s.tail.data() : nullptr;
-    k::gather_tail(in.scalars, in.montgomery, idx, terms.map, plan.terms, s.canonical.data(),
-                   stream);
-    canonical = s.canonical.data();
-    base_idx = idx;
-  }
+  // Every tail term's scalar, compacted (partition), out of Montgomery form, shifted by H.
+  uint32_t* idx = terms.partitioned ? s.tail.data() : nullptr;
+  const ShiftedScalars shifted{s.shifted.data(), plan.terms};
+  k::gather_shifted(in.scalars, in.montgomery, idx, terms.map, plan.terms, digit_codec(plan),
+                    shifted, s.flags.data(), stream);
+  const uint32_t* base_idx = idx;
   CUZK_CUDA_CHECK(cudaMemsetAsync(s.buckets.data(), 0,
                                   plan.bucket_count() * sizeof(XyzzStorageOf<C>), stream));
   for (unsigned g = 0; g < plan.groups(); ++g)
-    sum_group(s, in, plan, canonical, base_idx, g, stream);
+    sum_group(s, in, plan, shifted, base_idx, g, stream);
   k::ReduceKernels<C>::reduce_segments(s.buckets.data(), plan.windows, plan.buckets,
                                        plan.segment_len, s.segments.data(), stream);
   k::ReduceKernels<C>::sum_groups(s.segments.data(), plan.windows, plan.segments_per_window(),
@@ -405,7 +398,7 @@ void GpuMsmT<C>::reserve(size_t n, const GpuMsmOptions& options) {
   GpuMsmScratch<C>& s = *scratch_;
   ensure(s.tail, n);
   ensure(s.ones, n);
-  ensure(s.canonical, n);
+  ensure(s.shifted, ShiftedScalars::kWords * n);
   ensure(s.counts, 2);
   ensure(s.flags, 1);
   ensure(s.temp, std::max(k::partition_temp_bytes(n), kMinTempBytes));
@@ -528,7 +521,7 @@ typename GpuMsmT<C>::Point GpuMsmT<C>::run(const Request& req, cudaStream_t stre
   if (terms.tail > 0) {
     plan = plan_for(terms.tail, options);
     s.ensure_pippenger(plan);
-    if (terms.partitioned || in.montgomery) ensure(s.canonical, terms.tail);
+    ensure(s.shifted, ShiftedScalars::kWords * terms.tail);
   }
   stats_.plan = plan;
   if (terms.ones > 0) s.ensure_ones(batch_blocks_);

@@ -20,9 +20,11 @@
 //                (GpuMsmOptions::split_trivial; spec §4.3). One host sync reads the counts.
 //   2. ones      grid-wide batch addition of the scalar-1 bases (XYZZ per thread, then block
 //                sums, then one block; spec §4.5).
-//   3. Pippenger over the tail: signed-digit windows (msm/signed_digits.hpp's recoding), per group
-//                of windows a CUB radix sort of (bucket, base) entries, load-balanced run sums into
-//                XYZZ buckets (any bucket skew), weighted running-sum reduction in segments.
+//   3. Pippenger over the tail: its scalars gathered once (canonical, shifted for the digits,
+//                as planes of 32-bit words), signed-digit windows (msm/signed_digits.hpp's
+//                recoding), per group of windows a CUB radix sort of (bucket, base) entries,
+//                load-balanced run sums into XYZZ buckets (any bucket skew), weighted running-sum
+//                reduction in segments.
 //   4. combine   the windows' sums and the ones' sum come back to the host (W + 1 points), where
 //                Horner's rule (c doublings per window) finishes in Jacobian coordinates.
 //
@@ -36,8 +38,7 @@
 // Streams and threads: all work is enqueued on the caller's stream; every call returns the result,
 // so it waits for its own work (two host syncs per call, one without partition). One GpuMsm serves
 // one call at a time — use one object per concurrent stream. For random scalars (the H query)
-// pass split_trivial = false: there is nothing to split, and the partition and gather are skipped
-// (canonical device scalars are then read in place).
+// pass split_trivial = false: there is nothing to split, and the partition is skipped.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -4,7 +4,10 @@
 //
 // Digits: the recoding of msm/signed_digits.hpp — window j of s = k + H, minus 2^(c-1) - 1 (the
 // top window unshifted), d_j in [-(2^(c-1) - 1), 2^(c-1)]; H comes from the plan (msm_plan.hpp).
-// Any window's digit costs one 256-bit addition and a shift; no per-scalar carry state.
+// Any window's digit is a shift of s; no per-scalar carry state. s is computed once per term, when
+// the scalars are gathered (msm_prepare.cu), and stored as planes of 32-bit words
+// (ShiftedScalars): a sort group then reads the one or two words its windows need, not whole
+// scalars (a 2^27 MSM in 12 groups read its 4.3 GB of scalars 12 times before).
 //
 // Entries: key = gi << c | b, with gi the window's index inside its sort group and b = |d| - 1
 // the bucket (0 .. 2^(c-1) - 1), or b = 2^(c-1) ("skip") for d = 0; value = base index | sign
@@ -45,9 +48,29 @@ CUZK_HD bool is_canonical_scalar(const ScalarWords& k) {
   return less;
 }
 
+// The shifted scalars s = k + H of t terms as 8 planes of 32-bit words: word i of term k at
+// words[i·stride + k] (stride >= t), so that consecutive terms' words are consecutive addresses.
+struct ShiftedScalars {
+  static constexpr unsigned kWords = 8;
+  uint32_t* words;
+  size_t stride;
+
+  CUZK_HD void store(size_t k, const uint64_t s[4]) const {
+    CUZK_UNROLL
+    for (unsigned i = 0; i < 4; ++i) {
+      words[2 * i * stride + k] = uint32_t(s[i]);
+      words[(2 * i + 1) * stride + k] = uint32_t(s[i] >> 32);
+    }
+  }
+  // Word i of term k; 0 above the top word.
+  CUZK_HD uint32_t word(unsigned i, size_t k) const {
+    return i < kWords ? words[i * stride + k] : 0u;
+  }
+};
+
 struct DigitCodec {
   uint64_t offset[4];  // H
-  uint32_t window_bits;
+  uint32_t window_bits;  // c <= 24: a window spans at most two words
   uint32_t windows;
 
   // s = k + H (k < 2^255 and H < 2^(c(W-1)) <= 2^255: no carry out of 256 bits).
@@ -62,14 +85,13 @@ struct DigitCodec {
     }
   }
 
-  // d_j from s = k + H. Word selects instead of s[runtime index] keep s in registers.
-  CUZK_HD int32_t digit(const uint64_t s[4], uint32_t j) const {
-    const uint32_t pos = j * window_bits, limb = pos / 64, bit = pos % 64;
-    const uint64_t lo = limb == 0 ? s[0] : limb == 1 ? s[1] : limb == 2 ? s[2] : s[3];
-    const uint64_t hi = limb == 0 ? s[1] : limb == 1 ? s[2] : limb == 2 ? s[3] : 0;
-    uint64_t bits = lo >> bit;
-    if (bit != 0) bits |= hi << (64 - bit);
-    bits &= (uint64_t(1) << window_bits) - 1;
+  // d_j of term k: bits [j c, j c + c) of its s, read from the one or two words they span (the
+  // condition is uniform over a kernel, whose terms share j).
+  CUZK_HD int32_t digit(const ShiftedScalars& s, size_t k, uint32_t j) const {
+    const uint32_t pos = j * window_bits, w = pos / 32, bit = pos % 32;
+    uint64_t pair = s.word(w, k);
+    if (bit + window_bits > 32) pair |= uint64_t(s.word(w + 1, k)) << 32;
+    const uint32_t bits = uint32_t(pair >> bit) & ((uint32_t(1) << window_bits) - 1);
     if (j + 1 == windows) return int32_t(bits);
     return int32_t(bits) - int32_t((uint32_t(1) << (window_bits - 1)) - 1);
   }
@@ -101,12 +123,11 @@ CUZK_HD uint32_t encode_value(uint32_t base_index, int32_t d) {
 // The entries of term k (of t) in the windows first .. first + gw - 1: keys[gi·t + k] and
 // values[gi·t + k] — one array of t entries per window, written coalesced by consecutive k.
 CUZK_HD void write_term_entries(const DigitCodec& digits, const BucketKeys& codec,
-                                const ScalarWords& scalar, uint32_t base_index, size_t k, size_t t,
-                                uint32_t first, uint32_t gw, uint32_t* keys, uint32_t* values) {
-  uint64_t s[4];
-  digits.shift(scalar, s);
+                                const ShiftedScalars& shifted, uint32_t base_index, size_t k,
+                                size_t t, uint32_t first, uint32_t gw, uint32_t* keys,
+                                uint32_t* values) {
   for (uint32_t gi = 0; gi < gw; ++gi) {
-    const int32_t d = digits.digit(s, first + gi);
+    const int32_t d = digits.digit(shifted, k, first + gi);
     keys[gi * t + k] = codec.encode(gi, d);
     values[gi * t + k] = encode_value(base_index, d);
   }

@@ -51,21 +51,22 @@ size_t partition_temp_bytes(size_t n);
 void partition_terms(void* temp, size_t temp_bytes, const PartitionSpec& spec, size_t n,
                      uint32_t* tail, uint32_t* ones, int64_t* counts, cudaStream_t stream);
 
-// For k < t: canonical[k] = the canonical form of scalars[idx ? idx[k] : k]; and where idx is
-// given, idx[k] becomes the base index of that scalar index (map).
-void gather_tail(const ScalarWords* scalars, bool montgomery, uint32_t* idx, BaseIndexMap map,
-                 size_t t, ScalarWords* canonical, cudaStream_t stream);
+// For k < t, with x = the canonical form of scalars[idx ? idx[k] : k]: term k of `shifted` =
+// x + H (digits.shift); x >= r sets *noncanonical = 1. Where idx is given, idx[k] becomes the base
+// index of that scalar index (map).
+void gather_shifted(const ScalarWords* scalars, bool montgomery, uint32_t* idx, BaseIndexMap map,
+                    size_t t, const DigitCodec& digits, const ShiftedScalars& shifted,
+                    uint32_t* noncanonical, cudaStream_t stream);
 // idx[k] = base index of scalar index idx[k], for k < m.
 void map_base_indices(uint32_t* idx, size_t m, BaseIndexMap map, cudaStream_t stream);
 
 // ---- msm_sort.cu ----
 
 // For k < t and the windows first .. first + gw - 1: keys[gi·t + k], values[gi·t + k] of term k
-// (scalar canonical[k], base base_idx ? base_idx[k] : k). A scalar >= r sets *noncanonical = 1.
-void compute_digits(const ScalarWords* canonical, const uint32_t* base_idx, size_t t,
+// (shifted scalar term k of `shifted`, base base_idx ? base_idx[k] : k).
+void compute_digits(const ShiftedScalars& shifted, const uint32_t* base_idx, size_t t,
                     const DigitCodec& digits, const BucketKeys& keys_codec, uint32_t first,
-                    uint32_t gw, uint32_t* keys, uint32_t* values, uint32_t* noncanonical,
-                    cudaStream_t stream);
+                    uint32_t gw, uint32_t* keys, uint32_t* values, cudaStream_t stream);
 
 size_t sort_temp_bytes(size_t entries, int bits);
 // Sorts (keys[0], values[0]) by the low `bits` key bits, using [1] as the alternate buffers;

@@ -36,6 +36,7 @@
 #include <string>
 
 #include "ff/limbs.hpp"
+#include "gpu/msm_digits.hpp"
 #include "msm/signed_digits.hpp"
 
 namespace cuzk::gpu {
@@ -163,6 +164,15 @@ inline GpuMsmPlan make_gpu_msm_plan(size_t terms, unsigned sm_count, const GpuMs
   p.segment_len =
       std::min<uint32_t>({uint32_t(std::bit_floor(per_thread)), kMaxSegment, p.buckets});
   return p;
+}
+
+// The digit recoding of a plan (msm_digits.hpp).
+inline DigitCodec digit_codec(const GpuMsmPlan& plan) {
+  DigitCodec digits{};
+  for (int i = 0; i < 4; ++i) digits.offset[i] = plan.digit_offset[i];
+  digits.window_bits = plan.window_bits;
+  digits.windows = plan.windows;
+  return digits;
 }
 
 }  // namespace cuzk::gpu

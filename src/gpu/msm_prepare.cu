@@ -1,7 +1,8 @@
 // Term preparation for the GPU MSM (msm_kernels.hpp): which scalar indices are terms (density
 // bitmap), which of them are trivial (0 dropped, 1 batch-added), their compaction — one CUB
 // three-way partition over the indices, stable so that every list stays in increasing order — and
-// the gather of the remaining scalars into canonical form (out of Montgomery form where needed).
+// the gather of the remaining scalars, out of Montgomery form where needed, checked canonical and
+// shifted for the window digits (msm_digits.hpp's ShiftedScalars).
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/discard_iterator.h>
 
@@ -92,13 +93,16 @@ __device__ __forceinline__ ScalarWords from_montgomery(const ScalarWords& s) {
 
 template <bool kMontgomery>
 __global__ void gather_kernel(const ScalarWords* scalars, uint32_t* idx, BaseIndexMap map, size_t t,
-                              ScalarWords* canonical) {
+                              DigitCodec digits, ShiftedScalars shifted, uint32_t* noncanonical) {
   const size_t k = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (k >= t) return;
   const uint32_t i = idx != nullptr ? idx[k] : uint32_t(k);
-  ScalarWords s = scalars[i];
-  if constexpr (kMontgomery) s = from_montgomery(s);
-  canonical[k] = s;
+  ScalarWords x = scalars[i];
+  if constexpr (kMontgomery) x = from_montgomery(x);
+  if (!is_canonical_scalar(x)) atomicOr(noncanonical, 1u);  // the driver throws
+  uint64_t s[4];
+  digits.shift(x, s);
+  shifted.store(k, s);
   if (idx != nullptr) idx[k] = base_index(map, i);
 }
 
@@ -137,13 +141,16 @@ void partition_terms(void* temp, size_t temp_bytes, const PartitionSpec& spec, s
   CUZK_CUDA_CHECK(run_partition(temp, temp_bytes, spec, n, tail, ones, counts, stream));
 }
 
-void gather_tail(const ScalarWords* scalars, bool montgomery, uint32_t* idx, BaseIndexMap map,
-                 size_t t, ScalarWords* canonical, cudaStream_t stream) {
+void gather_shifted(const ScalarWords* scalars, bool montgomery, uint32_t* idx, BaseIndexMap map,
+                    size_t t, const DigitCodec& digits, const ShiftedScalars& shifted,
+                    uint32_t* noncanonical, cudaStream_t stream) {
   if (t == 0) return;
   if (montgomery) {
-    gather_kernel<true><<<blocks_for(t), kThreads, 0, stream>>>(scalars, idx, map, t, canonical);
+    gather_kernel<true><<<blocks_for(t), kThreads, 0, stream>>>(scalars, idx, map, t, digits,
+                                                                shifted, noncanonical);
   } else {
-    gather_kernel<false><<<blocks_for(t), kThreads, 0, stream>>>(scalars, idx, map, t, canonical);
+    gather_kernel<false><<<blocks_for(t), kThreads, 0, stream>>>(scalars, idx, map, t, digits,
+                                                                 shifted, noncanonical);
   }
   CUZK_CUDA_CHECK(cudaGetLastError());
 }

@@ -12,29 +12,27 @@ namespace {
 
 constexpr unsigned kThreads = 256;
 
-// One thread per term: the scalar is read once (32 B) and its gw digits written coalesced, one
-// array of t keys and one of t values per window.
-__global__ void digits_kernel(const ScalarWords* canonical, const uint32_t* base_idx, size_t t,
+// One thread per term: the words of its shifted scalar that the group's windows span are read
+// (coalesced over the terms), and its gw digits written coalesced, one array of t keys and one of
+// t values per window.
+__global__ void digits_kernel(ShiftedScalars shifted, const uint32_t* base_idx, size_t t,
                               DigitCodec digits, BucketKeys codec, uint32_t first, uint32_t gw,
-                              uint32_t* keys, uint32_t* values, uint32_t* noncanonical) {
+                              uint32_t* keys, uint32_t* values) {
   const size_t k = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (k >= t) return;
-  const ScalarWords scalar = canonical[k];
-  if (!is_canonical_scalar(scalar)) atomicOr(noncanonical, 1u);  // the driver throws
   const uint32_t base = base_idx != nullptr ? base_idx[k] : uint32_t(k);
-  write_term_entries(digits, codec, scalar, base, k, t, first, gw, keys, values);
+  write_term_entries(digits, codec, shifted, base, k, t, first, gw, keys, values);
 }
 
 }  // namespace
 
-void compute_digits(const ScalarWords* canonical, const uint32_t* base_idx, size_t t,
+void compute_digits(const ShiftedScalars& shifted, const uint32_t* base_idx, size_t t,
                     const DigitCodec& digits, const BucketKeys& keys_codec, uint32_t first,
-                    uint32_t gw, uint32_t* keys, uint32_t* values, uint32_t* noncanonical,
-                    cudaStream_t stream) {
+                    uint32_t gw, uint32_t* keys, uint32_t* values, cudaStream_t stream) {
   if (t == 0) return;
   const unsigned blocks = unsigned((t + kThreads - 1) / kThreads);
-  digits_kernel<<<blocks, kThreads, 0, stream>>>(canonical, base_idx, t, digits, keys_codec, first,
-                                                 gw, keys, values, noncanonical);
+  digits_kernel<<<blocks, kThreads, 0, stream>>>(shifted, base_idx, t, digits, keys_codec, first,
+                                                 gw, keys, values);
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 

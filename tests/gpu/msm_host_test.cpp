@@ -50,14 +50,6 @@ ScalarWords words(const Repr& k) {
   return {{k[0], k[1], k[2], k[3]}};
 }
 
-DigitCodec codec_of(const GpuMsmPlan& plan) {
-  DigitCodec d{};
-  for (int i = 0; i < 4; ++i) d.offset[i] = plan.digit_offset[i];
-  d.window_bits = plan.window_bits;
-  d.windows = plan.windows;
-  return d;
-}
-
 GpuMsmPlan forced_plan(size_t terms, unsigned c) {
   GpuMsmOptions o;
   o.window_bits = c;
@@ -72,12 +64,15 @@ TEST(MsmHostTest, DigitsMatchCpuRecoding) {
     const msm::SignedDigits cpu(c);
     const GpuMsmPlan plan = forced_plan(1, c);
     ASSERT_EQ(plan.windows, cpu.windows()) << "c = " << c;
-    const DigitCodec gpu = codec_of(plan);
+    const DigitCodec gpu = digit_codec(plan);
     for (const Repr& k : ks) {
       uint64_t s[4];
       gpu.shift(words(k), s);
+      uint32_t planes[ShiftedScalars::kWords];  // one term: stride 1
+      const ShiftedScalars shifted{planes, 1};
+      shifted.store(0, s);
       for (unsigned j = 0; j < cpu.windows(); ++j)
-        ASSERT_EQ(gpu.digit(s, j), cpu.digit(k, j)) << "c = " << c << ", window " << j;
+        ASSERT_EQ(gpu.digit(shifted, 0, j), cpu.digit(k, j)) << "c = " << c << ", window " << j;
     }
   }
 }
@@ -164,7 +159,7 @@ Emulation<C> emulate(const std::vector<AffineStorageOf<C>>& bases, const std::ve
   using Sums = XyzzStorageOf<C>;
   using Out = RunOutputs<FieldStorageOf<C>>;
   const size_t t = scalars.size();
-  const DigitCodec digits = codec_of(plan);
+  const DigitCodec digits = digit_codec(plan);
   const BucketKeys codec{plan.window_bits, plan.buckets};
   Emulation<C> em;
   em.buckets.assign(plan.bucket_count(), Sums{});  // zeroed: the identity
@@ -173,9 +168,16 @@ Emulation<C> emulate(const std::vector<AffineStorageOf<C>>& bases, const std::ve
     const unsigned gw = std::min(plan.group_windows, plan.windows - first);
     const size_t entries = size_t(gw) * t;
     std::vector<uint32_t> keys(entries), values(entries);
+    std::vector<uint32_t> planes(ShiftedScalars::kWords * t);
+    const ShiftedScalars shifted{planes.data(), t};
+    for (size_t k = 0; k < t; ++k) {
+      uint64_t s[4];
+      digits.shift(words(scalars[k]), s);
+      shifted.store(k, s);
+    }
     for (size_t k = 0; k < t; ++k)
-      write_term_entries(digits, codec, words(scalars[k]), uint32_t(k), k, t, first, gw,
-                         keys.data(), values.data());
+      write_term_entries(digits, codec, shifted, uint32_t(k), k, t, first, gw, keys.data(),
+                         values.data());
     // CUB's radix sort is stable; so is this one.
     const uint32_t mask = uint32_t((uint64_t(1) << plan.key_bits(gw)) - 1);
     std::vector<size_t> order(entries);
