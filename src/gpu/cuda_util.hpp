@@ -173,14 +173,19 @@ class Stream {
 
 class Event {
  public:
-  Event() {
+  // flags: cudaEventDisableTiming for an event that only orders streams (cheaper).
+  explicit Event(unsigned flags = cudaEventDefault) {
     cudaEvent_t e = nullptr;
-    CUZK_CUDA_CHECK(cudaEventCreate(&e));
+    CUZK_CUDA_CHECK(cudaEventCreateWithFlags(&e, flags));
     e_.reset(e);
   }
   cudaEvent_t get() const { return e_.get(); }
   void record(cudaStream_t stream) { CUZK_CUDA_CHECK(cudaEventRecord(get(), stream)); }
   void synchronize() const { CUZK_CUDA_CHECK(cudaEventSynchronize(get())); }
+  // Work enqueued on `stream` after this call waits for the event's last record.
+  void make_wait(cudaStream_t stream) const {
+    CUZK_CUDA_CHECK(cudaStreamWaitEvent(stream, get(), 0));
+  }
   // Milliseconds between two recorded, completed events.
   static float elapsed_ms(const Event& start, const Event& stop) {
     float ms = 0;

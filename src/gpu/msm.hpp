@@ -35,8 +35,10 @@
 // (W·2^(c-1): 1.3 GB at c = 20, 4.8 GB at c = 22 in G1; the cap max_bucket_bytes makes G2 pick
 // a smaller c), plus partial sums (~2 % of the sort buffers). scratch_bytes() reports the total.
 //
-// Streams and threads: all work is enqueued on the caller's stream; every call returns the result,
-// so it waits for its own work (two host syncs per call, one without partition). One GpuMsm serves
+// Streams and threads: work is enqueued on the caller's stream, and in G1 on a side stream of the
+// object's own ordered against it by events (the next sort group's digits and sort, msm.cu);
+// every call returns the result, so it waits for its own work (two host syncs per call, one
+// without partition). One GpuMsm serves
 // one call at a time — use one object per concurrent stream. For random scalars (the H query)
 // pass split_trivial = false: there is nothing to split, and the partition is skipped.
 #pragma once

@@ -158,8 +158,11 @@ TEST_F(GpuMsmTest, ForcedWindowsAndGroups) {
   }
   GpuMsmOptions groups;
   groups.max_sort_entries = 3 * n;  // several sort groups of 3 windows
-  EXPECT_EQ(gpu(n, ks, groups), want);
-  EXPECT_GT(shared().msm.last_stats().plan.groups(), 1u);
+  EXPECT_EQ(gpu(n, ks, groups), want) << "groups overlapped on two streams";
+  EXPECT_GT(shared().msm.last_stats().plan.groups(), 2u);  // both sort buffer sets reused
+  shared().msm.set_profiling(true);
+  EXPECT_EQ(gpu(n, ks, groups), want) << "groups one after the other (profiling)";
+  shared().msm.set_profiling(false);
 }
 
 TEST_F(GpuMsmTest, SideStreamAndScratchReuse) {
