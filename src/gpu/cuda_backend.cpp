@@ -631,15 +631,14 @@ namespace {
 
 // CudaBackendOptions::ntt_tables resolved for `device`.
 GpuNttOptions ntt_options_for(int device, CudaBackendOptions::NttTables tables) {
-  using T = CudaBackendOptions::NttTables;
-  bool whole = tables == T::kWhole;
-  if (tables == T::kAuto) {
+  size_t device_bytes = 0;
+  if (tables == CudaBackendOptions::NttTables::kAuto) {
     cudaDeviceProp prop{};
     CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-    whole = prop.totalGlobalMem >= kWholeTableMinDeviceBytes;
+    device_bytes = prop.totalGlobalMem;
   }
   GpuNttOptions o;
-  if (whole) {
+  if (whole_ntt_tables(tables, device_bytes)) {
     o.full_twiddle_max_log = std::max(o.full_twiddle_max_log, kWholeTableMaxLog);
     o.full_scaling_max_log = kWholeTableMaxLog;
   }

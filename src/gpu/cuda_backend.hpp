@@ -119,6 +119,19 @@ struct CudaBackendOptions {
 inline constexpr size_t kWholeTableMinDeviceBytes = size_t(100) << 30;
 inline constexpr unsigned kWholeTableMaxLog = 27;  // 2^28 keeps split tables (3 x 8 GiB otherwise)
 
+// Whether `tables` means whole NTT tables on a device with `device_bytes` of memory.
+constexpr bool whole_ntt_tables(CudaBackendOptions::NttTables tables, size_t device_bytes) {
+  switch (tables) {
+    case CudaBackendOptions::NttTables::kWhole:
+      return true;
+    case CudaBackendOptions::NttTables::kSplit:
+      return false;
+    case CudaBackendOptions::NttTables::kAuto:
+      break;
+  }
+  return device_bytes >= kWholeTableMinDeviceBytes;
+}
+
 class CudaBackend final : public groth16::Backend {
  public:
   // device: CUDA ordinal (std::invalid_argument if absent); cpu_threads: threads of the host work,

@@ -194,6 +194,19 @@ TEST(CudaBackendHostTest, AbsentDeviceIsRejected) {
   static_assert(std::is_base_of_v<std::runtime_error, CudaError>);
 }
 
+// kAuto's whole NTT tables (12 GiB at 2^27) only where the 32 GiB PoRep parameters, two input
+// slots and the tables fit: an H200 (143,771 MiB) yes, an 80 GB H100 or a 24 GB card no.
+TEST(CudaBackendHostTest, NttTablesAreWholeOnLargeDevicesOnly) {
+  using T = CudaBackendOptions::NttTables;
+  constexpr size_t kMiB = size_t(1) << 20;
+  EXPECT_TRUE(whole_ntt_tables(T::kAuto, 143771 * kMiB));
+  EXPECT_TRUE(whole_ntt_tables(T::kAuto, kWholeTableMinDeviceBytes));
+  EXPECT_FALSE(whole_ntt_tables(T::kAuto, kWholeTableMinDeviceBytes - 1));
+  EXPECT_FALSE(whole_ntt_tables(T::kAuto, 81559 * kMiB));
+  EXPECT_FALSE(whole_ntt_tables(T::kSplit, 143771 * kMiB));
+  EXPECT_TRUE(whole_ntt_tables(T::kWhole, 24 * 1024 * kMiB));
+}
+
 TEST(PartitionShapeTest, RealShapeAndScaledShapes) {
   const auto real = bench::PartitionShape::porep_32g(27);
   EXPECT_EQ(real.constraints, 130'278'869u);
