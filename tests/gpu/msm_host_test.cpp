@@ -138,6 +138,10 @@ TEST(MsmHostTest, PlanInvariants) {
   EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 24, 132, {}).window_bits, 20u);
   EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 26, 132, {}).window_bits, 22u);
   EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 27, 132, {}).window_bits, 22u);
+  // Reduction segments: 128 buckets where that leaves >= 3 waves of threads (c = 22 on 132 SMs:
+  // 12 x 2^21 buckets, 5.8 waves), else 64 (c = 20: 13 x 2^19 buckets, 128 would be 1.6 waves).
+  EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 27, 132, {}).segment_len, 128u);
+  EXPECT_EQ(make_gpu_msm_plan(size_t(1) << 24, 132, {}).segment_len, 64u);
   EXPECT_THROW(make_gpu_msm_plan(0, 132, {}), std::invalid_argument);
   GpuMsmOptions bad;
   bad.window_bits = 25;
