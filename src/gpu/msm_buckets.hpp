@@ -34,6 +34,15 @@
 
 namespace cuzk::gpu {
 
+// The point of an entry's value (encode_value: base index | sign << 31) from its loaded base:
+// negated when the sign bit is set.
+template <class F>
+CUZK_HD Affine<F> signed_base(const AffineStorage<typename F::Storage>& base, uint32_t value) {
+  Affine<F> p = Affine<F>::load(base);
+  if (value & kSignBit) p.y = -p.y;  // -(0, 0) = (0, 0)
+  return p;
+}
+
 // First level: entry i is the (possibly negated) affine base of sorted value i.
 template <class F>
 struct SortedBaseLoader {
@@ -41,9 +50,7 @@ struct SortedBaseLoader {
   const AffineStorage<typename F::Storage>* bases;
   CUZK_HD Affine<F> operator()(size_t i) const {
     const uint32_t v = values[i];
-    Affine<F> p = Affine<F>::load(bases[v & ~kSignBit]);
-    if (v & kSignBit) p.y = -p.y;  // -(0, 0) = (0, 0)
-    return p;
+    return signed_base<F>(bases[v & ~kSignBit], v);
   }
 };
 

@@ -89,12 +89,12 @@ inline constexpr uint32_t kMinChunk = 16, kMaxChunk = 512;
 inline constexpr uint32_t kLevelChunk = 16;
 static_assert(kLevelChunk >= 4, "a level must turn 2 chunks (4 slots) into 1");
 // Reduction segments: each thread's running sum ends with a double-and-add of ~c steps, so longer
-// segments spend less on those; but fewer threads leave more of the last wave idle. 64 buckets,
-// or 128 where that still makes kLongSegmentWaves waves of kSegmentsPerSm threads per SM. H200,
-// 2^27 random (c = 22, 5.8 waves at 128): reduce 42 -> 37 ms; the c = 20 Filecoin mix at 128
-// (1.6 waves) was 0.6 ms slower, so it keeps 64.
+// segments spend less on those; but fewer threads leave more of the last wave idle. kSegment
+// buckets, or kLongSegment where that still makes kLongSegmentWaves waves of kSegmentsPerSm
+// threads per SM. H200, 2^27 random (c = 22, 5.8 waves at 128): reduce 42 -> 37 ms; the c = 20
+// Filecoin mix at 128 (1.6 waves) was 0.6 ms slower, so it keeps 64.
 inline constexpr size_t kSegmentsPerSm = 256;
-inline constexpr uint32_t kMaxSegment = 64, kLongSegment = 128;
+inline constexpr uint32_t kSegment = 64, kLongSegment = 128;
 inline constexpr size_t kLongSegmentWaves = 3;
 
 // H = sum_{j < W-1} (2^(c-1) - 1) 2^(j c) (signed_digits.hpp; bits past 255 dropped).
@@ -167,8 +167,7 @@ inline GpuMsmPlan make_gpu_msm_plan(size_t terms, unsigned sm_count, const GpuMs
   p.level_chunk_len = kLevelChunk;
   const size_t seg_threads = size_t(sm_count) * kSegmentsPerSm;
   const size_t per_thread = std::max<size_t>(p.bucket_count() / seg_threads, 1);
-  const uint32_t longest =
-      per_thread >= kLongSegmentWaves * kLongSegment ? kLongSegment : kMaxSegment;
+  const uint32_t longest = per_thread >= kLongSegmentWaves * kLongSegment ? kLongSegment : kSegment;
   p.segment_len = std::min<uint32_t>({uint32_t(std::bit_floor(per_thread)), longest, p.buckets});
   return p;
 }

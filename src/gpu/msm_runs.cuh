@@ -63,18 +63,23 @@ __global__ void __launch_bounds__(kThreads)
   sum_runs<F>(chunk, chunk_len, count, keys, PartialSumLoader<F>{sums}, codec, out);
 }
 
+// The first level's kernel of curve C (both have one signature).
+template <class C>
+constexpr auto first_level_kernel() {
+  if constexpr (kPrefetchBases<C>) {
+    return &prefetching_base_runs_kernel<C>;
+  } else {
+    return &base_runs_kernel<C>;
+  }
+}
+
 }  // namespace runs_detail
 
 template <class C>
 unsigned RunKernels<C>::base_runs_threads_per_sm() {
   int blocks = 0;
-  if constexpr (runs_detail::kPrefetchBases<C>) {
-    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &blocks, runs_detail::prefetching_base_runs_kernel<C>, runs_detail::kThreads, 0));
-  } else {
-    CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &blocks, runs_detail::base_runs_kernel<C>, runs_detail::kThreads, 0));
-  }
+  CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &blocks, runs_detail::first_level_kernel<C>(), runs_detail::kThreads, 0));
   return unsigned(std::max(blocks, 1)) * runs_detail::kThreads;
 }
 
@@ -86,13 +91,8 @@ void RunKernels<C>::sum_base_runs(const uint32_t* keys, const uint32_t* values, 
   constexpr unsigned kThreads = runs_detail::kThreads;
   const size_t chunks = (count + chunk_len - 1) / chunk_len;
   const unsigned blocks = unsigned((chunks + kThreads - 1) / kThreads);
-  if constexpr (runs_detail::kPrefetchBases<C>) {
-    runs_detail::prefetching_base_runs_kernel<C><<<blocks, kThreads, 0, stream>>>(
-        keys, values, count, chunk_len, chunks, bases, codec, out);
-  } else {
-    runs_detail::base_runs_kernel<C><<<blocks, kThreads, 0, stream>>>(
-        keys, values, count, chunk_len, chunks, bases, codec, out);
-  }
+  runs_detail::first_level_kernel<C>()<<<blocks, kThreads, 0, stream>>>(
+      keys, values, count, chunk_len, chunks, bases, codec, out);
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 

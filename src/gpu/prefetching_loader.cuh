@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "gpu/affine.hpp"
+#include "gpu/msm_buckets.hpp"
 #include "gpu/msm_digits.hpp"
 #include "gpu/point_storage.hpp"
 
@@ -74,9 +75,7 @@ struct PrefetchingBaseLoader {
     } else {
       ready = SIZE_MAX;
     }
-    Affine<F> p = Affine<F>::load(st);
-    if (v & kSignBit) p.y = -p.y;  // -(0, 0) = (0, 0)
-    return p;
+    return signed_base<F>(st, v);
   }
 };
 
