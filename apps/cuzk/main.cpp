@@ -68,18 +68,20 @@ int run(const Overrides& o) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
 
   std::shared_ptr<cuzk::r1cs::PrecompiledStore> precompiled;  // [synthesis] precompiled
+  std::shared_ptr<cuzk::TaskPool> witness_pool;               // its witnesses, for every job
   const unsigned witness_threads = cuzk::engine::witness_threads(config);
   if (config.synthesis.precompiled) {
     precompiled = std::make_shared<cuzk::r1cs::PrecompiledStore>(
         cuzk::engine::precompiled_cache_dir(config));
+    witness_pool =
+        std::make_shared<cuzk::TaskPool>(witness_threads, cuzk::engine::kWitnessPoolNice);
     spdlog::info(
         "synthesis: PoRep through precompiled circuits, cached in {}; witnesses on one "
         "pool of {} thread(s), the oldest partition's challenges first",
         precompiled->cache_dir(), witness_threads);
   }
-  cuzk::engine::Engine engine(
-      cuzk::engine::engine_options(config),
-      cuzk::engine::filecoin_job_factory(0, precompiled, witness_threads));
+  cuzk::engine::Engine engine(cuzk::engine::engine_options(config),
+                              cuzk::engine::filecoin_job_factory(0, precompiled, witness_pool));
   // The circuits' matrices (8.9 GB at 32 GiB) count against [memory] total_budget.
   if (precompiled) precompiled->set_memory_hold(engine.memory_hold());
   std::optional<cuzk::server::GrpcServer> grpc;

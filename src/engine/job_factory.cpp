@@ -9,9 +9,9 @@ namespace cuzk::engine {
 
 JobFactory filecoin_job_factory(unsigned check_threads,
                                 std::shared_ptr<r1cs::PrecompiledStore> precompiled,
-                                unsigned witness_threads) {
-  std::shared_ptr<TaskPool> witness_pool;
-  if (precompiled) witness_pool = std::make_shared<TaskPool>(witness_threads, kWitnessPoolNice);
+                                std::shared_ptr<TaskPool> witness_pool) {
+  if (!precompiled) witness_pool = nullptr;  // generic synthesis makes no witness tasks
+  if (precompiled && !witness_pool) witness_pool = std::make_shared<TaskPool>(0, kWitnessPoolNice);
   return [check_threads, precompiled, witness_pool](const ProofRequest& request) -> JobResult {
     switch (request.kind) {
       case ProofKind::kPorepSealCommit:

@@ -14,6 +14,7 @@
 #include "engine/request.hpp"
 #include "r1cs/precompiled_store.hpp"
 #include "util/result.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::engine {
 
@@ -27,10 +28,12 @@ using JobFactory = std::function<JobResult(const ProofRequest&)>;
 inline constexpr int kWitnessPoolNice = 10;
 
 // precompiled: PoRep synthesis through precompiled circuits (porep_job.hpp); null: generic.
-// witness_threads: threads of the one pool that makes the witnesses of every precompiled
-// partition, the oldest partition's challenges first (0 = all cores), at kWitnessPoolNice.
+// witness_pool: the one pool that makes the witnesses of every precompiled partition of every
+// job, the oldest partition's challenges first (the daemon's: [synthesis] witness_threads at
+// kWitnessPoolNice); null with precompiled: one pool of all cores at kWitnessPoolNice, made here
+// and still shared by all the factory's jobs.
 JobFactory filecoin_job_factory(unsigned check_threads = 0,
                                 std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr,
-                                unsigned witness_threads = 0);
+                                std::shared_ptr<TaskPool> witness_pool = nullptr);
 
 }  // namespace cuzk::engine

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "engine/engine_fixture.hpp"
+#include "engine/job_factory.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/porep_c2.hpp"
 #include "filecoin/porep_parameters.hpp"
@@ -20,6 +21,7 @@
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
 #include "util/mapped_file.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::server {
 namespace {
@@ -251,6 +253,39 @@ TEST_F(PorepEndToEnd, PrioritiesCancelAndBadRequestsTogether) {
   ASSERT_EQ(status.loaded_srs_size(), 1);
   EXPECT_EQ(status.loaded_srs(0).circuit_id(), "porep-2k");
   EXPECT_EQ(status.loaded_srs(0).ref_count(), 0u);
+}
+
+// The daemon's factory hands every precompiled PoRep job the one witness pool it was given (so
+// that partitions of different jobs queue on one set of threads, oldest first), and generic
+// synthesis none: counted by the pool's owners.
+TEST(PorepJobFactory, PrecompiledJobsShareOneWitnessPool) {
+  const Sector s = seal(31);
+  engine::ProofRequest request;
+  request.kind = engine::ProofKind::kPorepSealCommit;
+  request.sector_size = 2048;
+  request.registered_proof = kRegisteredProof;
+  request.sector_number = s.number;
+  request.miner_id = kMiner;
+  request.vanilla_proof = s.envelope;
+
+  auto pool = std::make_shared<TaskPool>(1);
+  {
+    auto factory = engine::filecoin_job_factory(
+        1, std::make_shared<r1cs::PrecompiledStore>(std::string()), pool);
+    EXPECT_EQ(pool.use_count(), 2);  // the test's and the factory's
+    auto first = factory(request);
+    auto second = factory(request);
+    ASSERT_TRUE(first.ok()) << first.error().message;
+    ASSERT_TRUE(second.ok()) << second.error().message;
+    EXPECT_EQ(pool.use_count(), 4);  // and each job's: the same pool
+  }
+  EXPECT_EQ(pool.use_count(), 1);
+  {
+    auto factory = engine::filecoin_job_factory(1, nullptr, pool);
+    auto job = factory(request);
+    ASSERT_TRUE(job.ok()) << job.error().message;
+    EXPECT_EQ(pool.use_count(), 1);  // generic synthesis: no witness tasks, no pool
+  }
 }
 
 }  // namespace
