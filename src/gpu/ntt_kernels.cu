@@ -1,9 +1,10 @@
 // The NTT kernels: thin __global__ shells around the phases of ntt_pass.hpp, with __syncthreads()
 // between phases, and the launcher that maps a program step to its instantiation.
 //
-// Occupancy: 256 threads per block and at least kMinBlocksPerSm resident blocks per SM cap the
-// registers at 65536 / (256 * 3) = 85 per thread, enough for four elements and a multiplication
-// without spilling (ptxas -v). Each block's tile is static shared memory (32 KiB at most).
+// Occupancy: kThreads = 128 threads per block and at least kMinBlocksPerSm = 4 resident blocks per
+// SM cap the registers at 65536 / (128 * 4) = 128 per thread, enough for eight elements and a
+// multiplication without spilling (ptxas -v: 126). Each block's tile is static shared memory
+// (32 KiB at most).
 #include "gpu/cuda_util.hpp"
 #include "gpu/fields.cuh"
 #include "gpu/ntt_kernels.hpp"
@@ -12,7 +13,7 @@
 namespace cuzk::gpu::ntt_detail {
 namespace {
 
-constexpr unsigned kMinBlocksPerSm = 3;
+constexpr unsigned kMinBlocksPerSm = 4;
 
 template <unsigned B, Flow kFlow>
 __global__ void __launch_bounds__(kThreads, kMinBlocksPerSm) pass_kernel(const PassArgs a) {

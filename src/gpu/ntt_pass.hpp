@@ -39,14 +39,15 @@
 // with a zero exponent is skipped, which is a uniform branch in the last DIF / first DIT round),
 // one for the pass twiddle, one more where the twiddle table is split in two
 // (hi > kFullTwiddleMaxLog), one or two for a scaling (two where its table is split): 13.5 per
-// element for a 2^27 forward transform. The kernels are bound by these multiplications (256
-// multiply-adds per Fr product; 48 G products/s on an H200, ~74 % of its integer multiply rate),
-// not by the ~1.7 ms per sweep that HBM needs for 2^27 elements.
+// element for a 2^27 forward transform. The kernels are bound by these multiplications (224
+// 32-bit multiply-adds per Fr product; 52.5 G products/s in a bare chain on an H200, ~83 % of its
+// multiply pipe: docs/perf/gpu.md, "The multiply pipe"), not by the ~1.7 ms per sweep that HBM
+// needs for 2^27 elements.
 //
 // Code size is kept small on purpose (a straight-line kernel of ~20 inlined products is ~200 KiB
 // of SASS, beyond the instruction caches): the rounds are a run-time loop over one copy of the
-// radix-4 code, and the load and store phases apply their factors in a rolled loop around one
-// multiplication. A pass kernel holds six products (~65 KiB).
+// radix-8 code (twelve butterflies), and the load and store phases apply their factors in a rolled
+// loop around one multiplication.
 #pragma once
 
 #include <cstddef>
@@ -61,12 +62,16 @@ namespace cuzk::gpu::ntt_detail {
 inline constexpr unsigned kMaxLogN = 28;
 // Bits per pass: 2^27 = three passes of 9 bits, 2^28 = 10 + 9 + 9.
 inline constexpr unsigned kMaxPassLog = 10;
-// 256 threads per block, each holding 2^kRadixLog elements per round: a 1024-element (32 KiB)
-// tile, so a 2^10 sub-NTT fits one block. Radix 4 keeps ~32 registers of data per thread next to
-// a multiplication's temporaries, for about three resident blocks per SM.
-inline constexpr unsigned kThreadsLog = 8;
+// 128 threads per block, each holding 2^kRadixLog = 8 elements per round: a 1024-element (32 KiB)
+// tile, so a 2^10 sub-NTT fits one block. Radix 8 runs a 2^9 pass in three rounds (radix 4: five),
+// so fewer shared-memory round trips and barriers per element, for 64 registers of data next to a
+// multiplication's temporaries (126 in all; four resident blocks, 16 warps per SM). Measured on an
+// H200 against radix 4 with 256 threads (72 registers, three blocks, 24 warps): H at 2^27 285.1 ->
+// 279.9 ms, a forward 2^27 transform 43.5 -> 43.1 ms; four radix-4 blocks (64 registers, spills)
+// and five radix-8 blocks (96 registers, spills) were slower (docs/perf/gpu.md).
+inline constexpr unsigned kThreadsLog = 7;
 inline constexpr unsigned kThreads = 1u << kThreadsLog;
-inline constexpr unsigned kRadixLog = 2;
+inline constexpr unsigned kRadixLog = 3;
 // Pass twiddle tables up to 2^20 entries (32 MiB) are stored whole; larger ones (the first pass of
 // a transform above 2^20) as two tables of ~2^(hi/2) entries whose product is the twiddle.
 inline constexpr unsigned kFullTwiddleMaxLog = 20;

@@ -1,5 +1,7 @@
 // gpu_field_bench: throughput of the device arithmetic — Fr and Fp multiplication and squaring,
-// and G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point).
+// and G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point) — and the
+// ceiling they run against: the integer multiply pipe's rate, for the 32-bit product halves
+// (IMAD) and for whole 64-bit products (IMAD.WIDE), measured on independent chains.
 //
 // Each thread runs a long dependent chain on values held in registers (field kernels) or adds
 // bases from a small table that stays in cache (point kernels), so the kernels are compute-bound
@@ -31,6 +33,36 @@ __global__ void field_chain(typename F::Storage* data, size_t n, int iters) {
   const F y = F::load(data[(i + 1) % n]);
   for (int k = 0; k < iters; ++k) x = kSquare ? x.square() : x * y;
   data[i] = x.store();
+}
+
+// The multiply pipe's ceiling: kChains independent chains per thread, each step one instruction
+// whose inputs come from memory (nothing to fold at compile time). kWide: acc = lo(acc)·m + acc,
+// one IMAD.WIDE.U32 (a 64-bit product, both halves, with a 64-bit addend); else x = x·m + j, one
+// IMAD (the low half only).
+constexpr int kChains = 16;
+
+template <bool kWide>
+__global__ void multiply_ceiling(uint32_t* data, size_t n, int iters) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const uint32_t m = data[(i + 1) % n] | 1u;
+  uint64_t acc[kChains];
+  CUZK_UNROLL
+  for (int j = 0; j < kChains; ++j) acc[j] = data[i] + uint64_t(j) * 0x9e3779b97f4a7c15ull;
+  for (int k = 0; k < iters; ++k) {
+    CUZK_UNROLL
+    for (int j = 0; j < kChains; ++j) {
+      if constexpr (kWide) {
+        acc[j] = uint64_t(uint32_t(acc[j])) * m + acc[j];
+      } else {
+        acc[j] = uint32_t(acc[j]) * m + uint32_t(j);
+      }
+    }
+  }
+  uint64_t sum = 0;
+  CUZK_UNROLL
+  for (int j = 0; j < kChains; ++j) sum ^= acc[j];
+  data[i] = uint32_t(sum ^ (sum >> 32));
 }
 
 template <class P>
@@ -92,6 +124,31 @@ void bench_field(const char* mul_name, const char* sqr_name, size_t n, int iters
                   ops));
 }
 
+// Rows in multiply instructions per second (an IMAD.WIDE is one instruction and two product
+// halves); the last column puts them per SM and clock.
+void bench_multiply_ceiling(size_t n, int iters, const cudaDeviceProp& prop) {
+  DeviceBuffer<uint32_t> d(n);
+  std::vector<uint32_t> host(n);
+  for (size_t i = 0; i < n; ++i) host[i] = uint32_t(i * 2654435761u + 12345u);
+  d.upload(host);
+  int clock_khz = 0;
+  CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
+  const unsigned blocks = unsigned((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
+  const double ops = double(n) * iters * kChains;
+  const auto row = [&](const char* name, Timing t) {
+    print_row(name, n, iters, t);
+    const double per_sm_clock =
+        t.ops / (t.ms * 1e-3) / (double(prop.multiProcessorCount) * clock_khz * 1e3);
+    std::printf("%-26s %.1f per SM and clock (at %d MHz)\n", "", per_sm_clock, clock_khz / 1000);
+  };
+  row("IMAD (32-bit low half)",
+      time_kernel(
+          [&] { multiply_ceiling<false><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); }, ops));
+  row("IMAD.WIDE (64-bit product)",
+      time_kernel([&] { multiply_ceiling<true><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); },
+                  ops));
+}
+
 template <class P>
 void bench_madd(const char* name, size_t n, int iters, const DeviceBuffer<G1AffineStorage>& bases) {
   DeviceBuffer<G1XyzzStorage> out(n);
@@ -123,6 +180,7 @@ int run(int argc, char** argv) {
 
   const size_t n = size_t(1) << log2_threads;
   std::printf("%-26s %10s %6s %10s %12s\n", "kernel", "threads", "iters", "ms", "Gops/s");
+  bench_multiply_ceiling(n, 512 * scale, prop);
   bench_field<FrDevice, ff::Fr>("Fr mul", "Fr square", n, 256 * scale);
   bench_field<FpDevice, ff::Fp>("Fp mul", "Fp square", n, 128 * scale);
 
