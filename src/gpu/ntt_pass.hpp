@@ -40,9 +40,9 @@
 // one for the pass twiddle, one more where the twiddle table is split in two
 // (hi > kFullTwiddleMaxLog), one or two for a scaling (two where its table is split): 13.5 per
 // element for a 2^27 forward transform. The kernels are bound by these multiplications (224
-// 32-bit multiply-adds per Fr product; 52.5 G products/s in a bare chain on an H200, ~83 % of its
-// multiply pipe: docs/perf/gpu.md, "The multiply pipe"), not by the ~1.7 ms per sweep that HBM
-// needs for 2^27 elements.
+// 32-bit multiply-adds per Fr product, all on the SM's one integer multiply pipe; a bare chain of
+// products keeps it 93 % busy, 52.5 G products/s on an H200, a pass 64-68 %: docs/perf/gpu.md,
+// "The ceiling, measured"), not by the ~1.7 ms per sweep that HBM needs for 2^27 elements.
 //
 // Code size is kept small on purpose (a straight-line kernel of ~20 inlined products is ~200 KiB
 // of SASS, beyond the instruction caches): the rounds are a run-time loop over one copy of the
