@@ -1,7 +1,7 @@
 // gpu_field_bench: throughput of the device arithmetic — Fr and Fp multiplication and squaring,
 // and G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point) — and the
-// ceiling they run against: the integer multiply pipe's rate, for the 32-bit product halves
-// (IMAD) and for whole 64-bit products (IMAD.WIDE), measured on independent chains.
+// ceilings: the integer multiply pipe's rate for 32-bit product halves (IMAD) and whole 64-bit
+// products (IMAD.WIDE), the FP64 pipe's (DFMA), and both together, on independent chains.
 //
 // Each thread runs a long dependent chain on values held in registers (field kernels) or adds
 // bases from a small table that stays in cache (point kernels), so the kernels are compute-bound
@@ -12,13 +12,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "bench_main.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/fields.cuh"
 #include "gpu/point_storage.hpp"
 #include "test_values.hpp"
-#include "bench_main.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -35,33 +36,41 @@ __global__ void field_chain(typename F::Storage* data, size_t n, int iters) {
   data[i] = x.store();
 }
 
-// The multiply pipe's ceiling: kChains independent chains per thread, each step one instruction
-// whose inputs come from memory (nothing to fold at compile time). kWide: acc = lo(acc)·m + acc,
-// one IMAD.WIDE.U32 (a 64-bit product, both halves, with a 64-bit addend); else x = x·m + j, one
-// IMAD (the low half only).
+// The multiply pipes' ceilings: kChains independent chains per thread, each step one instruction
+// whose inputs come from memory (nothing to fold at compile time). kImad: x = x·m + j, one IMAD
+// (the low half only); kImadWide: acc = lo(acc)·m + acc, one IMAD.WIDE.U32 (a 64-bit product,
+// both halves, with a 64-bit addend); kDfma: d = d·f + g in double precision, one DFMA (the FP64
+// pipe); kImadAndDfma: both chains in one loop, to see whether the two pipes add up.
 constexpr int kChains = 16;
+enum class PipeMix { kImad, kImadWide, kDfma, kImadAndDfma };
 
-template <bool kWide>
+template <PipeMix kMix>
 __global__ void multiply_ceiling(uint32_t* data, size_t n, int iters) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const uint32_t m = data[(i + 1) % n] | 1u;
+  const double f = 1.0 - double(m & 0xffu) * 1e-9, g = double(m >> 24) * 1e-3;
   uint64_t acc[kChains];
+  double d[kChains];
   CUZK_UNROLL
-  for (int j = 0; j < kChains; ++j) acc[j] = data[i] + uint64_t(j) * 0x9e3779b97f4a7c15ull;
+  for (int j = 0; j < kChains; ++j) {
+    acc[j] = data[i] + uint64_t(j) * 0x9e3779b97f4a7c15ull;
+    d[j] = double(acc[j] & 0xffffu);
+  }
   for (int k = 0; k < iters; ++k) {
     CUZK_UNROLL
     for (int j = 0; j < kChains; ++j) {
-      if constexpr (kWide) {
+      if constexpr (kMix == PipeMix::kImadWide) {
         acc[j] = uint64_t(uint32_t(acc[j])) * m + acc[j];
-      } else {
+      } else if constexpr (kMix != PipeMix::kDfma) {
         acc[j] = uint32_t(acc[j]) * m + uint32_t(j);
       }
+      if constexpr (kMix == PipeMix::kDfma || kMix == PipeMix::kImadAndDfma) d[j] = fma(d[j], f, g);
     }
   }
   uint64_t sum = 0;
   CUZK_UNROLL
-  for (int j = 0; j < kChains; ++j) sum ^= acc[j];
+  for (int j = 0; j < kChains; ++j) sum ^= acc[j] ^ uint64_t(d[j]);
   data[i] = uint32_t(sum ^ (sum >> 32));
 }
 
@@ -124,8 +133,9 @@ void bench_field(const char* mul_name, const char* sqr_name, size_t n, int iters
                   ops));
 }
 
-// Rows in multiply instructions per second (an IMAD.WIDE is one instruction and two product
-// halves); the last column puts them per SM and clock.
+// Rows in instructions per second of each kind (an IMAD.WIDE is one instruction and two product
+// halves; the mixed row counts its IMADs and its DFMAs separately); each with its rate per SM and
+// clock.
 void bench_multiply_ceiling(size_t n, int iters, const cudaDeviceProp& prop) {
   DeviceBuffer<uint32_t> d(n);
   std::vector<uint32_t> host(n);
@@ -141,12 +151,21 @@ void bench_multiply_ceiling(size_t n, int iters, const cudaDeviceProp& prop) {
         t.ops / (t.ms * 1e-3) / (double(prop.multiProcessorCount) * clock_khz * 1e3);
     std::printf("%-26s %.1f per SM and clock (at %d MHz)\n", "", per_sm_clock, clock_khz / 1000);
   };
-  row("IMAD (32-bit low half)",
-      time_kernel(
-          [&] { multiply_ceiling<false><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); }, ops));
+  const auto time_mix = [&](auto mix) {
+    return time_kernel(
+        [&] {
+          multiply_ceiling<decltype(mix)::value><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters);
+        },
+        ops);
+  };
+  row("IMAD (32-bit low half)", time_mix(std::integral_constant<PipeMix, PipeMix::kImad>{}));
   row("IMAD.WIDE (64-bit product)",
-      time_kernel([&] { multiply_ceiling<true><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); },
-                  ops));
+      time_mix(std::integral_constant<PipeMix, PipeMix::kImadWide>{}));
+  row("DFMA (FP64)", time_mix(std::integral_constant<PipeMix, PipeMix::kDfma>{}));
+  // One launch, two kinds of instruction: the same time for each count.
+  const Timing both = time_mix(std::integral_constant<PipeMix, PipeMix::kImadAndDfma>{});
+  row("IMAD beside DFMA: IMAD", both);
+  row("IMAD beside DFMA: DFMA", both);
 }
 
 template <class P>
