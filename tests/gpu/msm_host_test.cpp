@@ -167,18 +167,19 @@ Emulation<C> emulate(const std::vector<AffineStorageOf<C>>& bases, const std::ve
   const BucketKeys codec{plan.window_bits, plan.buckets};
   Emulation<C> em;
   em.buckets.assign(plan.bucket_count(), Sums{});  // zeroed: the identity
+  // The gather: every term's s = k + H once, as planes of words (gather_shifted).
+  std::vector<uint32_t> planes(ShiftedScalars::kWords * t);
+  const ShiftedScalars shifted{planes.data(), t};
+  for (size_t k = 0; k < t; ++k) {
+    uint64_t s[4];
+    digits.shift(words(scalars[k]), s);
+    shifted.store(k, s);
+  }
   for (unsigned g = 0; g < plan.groups(); ++g) {
     const unsigned first = g * plan.group_windows;
     const unsigned gw = std::min(plan.group_windows, plan.windows - first);
     const size_t entries = size_t(gw) * t;
     std::vector<uint32_t> keys(entries), values(entries);
-    std::vector<uint32_t> planes(ShiftedScalars::kWords * t);
-    const ShiftedScalars shifted{planes.data(), t};
-    for (size_t k = 0; k < t; ++k) {
-      uint64_t s[4];
-      digits.shift(words(scalars[k]), s);
-      shifted.store(k, s);
-    }
     for (size_t k = 0; k < t; ++k)
       write_term_entries(digits, codec, shifted, uint32_t(k), k, t, first, gw, keys.data(),
                          values.data());
