@@ -15,8 +15,9 @@
 namespace cuzk::gpu {
 namespace {
 
-constexpr FieldOp kOps[] = {FieldOp::kAdd,    FieldOp::kSub, FieldOp::kMul,
-                            FieldOp::kSquare, FieldOp::kNeg, FieldOp::kDouble};
+constexpr FieldOp kOps[] = {FieldOp::kAdd,     FieldOp::kSub,       FieldOp::kMul,
+                            FieldOp::kSquare,  FieldOp::kNeg,       FieldOp::kDouble,
+                            FieldOp::kMulFp64, FieldOp::kSquareFp64};
 
 const char* op_name(FieldOp op) {
   switch (op) {
@@ -32,6 +33,10 @@ const char* op_name(FieldOp op) {
       return "neg";
     case FieldOp::kDouble:
       return "double";
+    case FieldOp::kMulFp64:
+      return "mul (FP64)";
+    case FieldOp::kSquareFp64:
+      return "square (FP64)";
   }
   return "?";
 }
@@ -44,8 +49,10 @@ F cpu_op(FieldOp op, const F& a, const F& b) {
     case FieldOp::kSub:
       return a - b;
     case FieldOp::kMul:
+    case FieldOp::kMulFp64:
       return a * b;
     case FieldOp::kSquare:
+    case FieldOp::kSquareFp64:
       return a.square();
     case FieldOp::kNeg:
       return -a;
