@@ -2,7 +2,6 @@
 // functor per element; each functor loads its operands from storage into the register types
 // (fields.cuh), applies one operation and stores the result.
 #include <algorithm>
-#include <type_traits>
 
 #include "gpu/cuda_util.hpp"
 #include "gpu/elementwise.hpp"
@@ -37,11 +36,7 @@ struct FieldOpFn {
   __device__ void operator()(size_t i) const {
     const F x = F::load(a[i]);
     F r;
-    if constexpr (Op == FieldOp::kMulFp64 || Op == FieldOp::kSquareFp64) {
-      using G = std::conditional_t<std::is_same_v<F, FpDevice>, FpDeviceFp64, FrDeviceFp64>;
-      const G u = G::load(a[i]);
-      r = F::load((Op == FieldOp::kSquareFp64 ? u.square() : u * G::load(b[i])).store());
-    } else if constexpr (Op == FieldOp::kSquare) {
+    if constexpr (Op == FieldOp::kSquare) {
       r = x.square();
     } else if constexpr (Op == FieldOp::kNeg) {
       r = -x;
@@ -73,10 +68,6 @@ void launch_field_op(FieldOp op, const typename F::Storage* a, const typename F:
       return launch(FieldOpFn<F, FieldOp::kNeg>{a, b, out}, n, stream);
     case FieldOp::kDouble:
       return launch(FieldOpFn<F, FieldOp::kDouble>{a, b, out}, n, stream);
-    case FieldOp::kMulFp64:
-      return launch(FieldOpFn<F, FieldOp::kMulFp64>{a, b, out}, n, stream);
-    case FieldOp::kSquareFp64:
-      return launch(FieldOpFn<F, FieldOp::kSquareFp64>{a, b, out}, n, stream);
   }
 }
 

@@ -14,11 +14,9 @@
 
 namespace cuzk::gpu {
 
-// kMulFp64, kSquareFp64: the product and square computed on the FP64 pipe (mont52.hpp).
-enum class FieldOp { kAdd, kSub, kMul, kSquare, kNeg, kDouble, kMulFp64, kSquareFp64 };
+enum class FieldOp { kAdd, kSub, kMul, kSquare, kNeg, kDouble };
 
-// out[i] = op(a[i], b[i]); b is ignored (may be null) for the unary kSquare, kNeg, kDouble,
-// kSquareFp64.
+// out[i] = op(a[i], b[i]); b is ignored (may be null) for the unary kSquare, kNeg, kDouble.
 void field_op(FieldOp op, const FrStorage* a, const FrStorage* b, FrStorage* out, size_t n,
               cudaStream_t stream);
 void field_op(FieldOp op, const FpStorage* a, const FpStorage* b, FpStorage* out, size_t n,

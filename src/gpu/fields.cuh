@@ -12,7 +12,6 @@
 #include "gpu/ext2.hpp"
 #include "gpu/jacobian.hpp"
 #include "gpu/mont32.hpp"
-#include "gpu/mont52.hpp"
 #include "gpu/xyzz.hpp"
 
 namespace cuzk::gpu {
@@ -20,9 +19,6 @@ namespace cuzk::gpu {
 using FpDevice = Mont32<ff::FpConfig, PtxCarryChain>;  // 12 × 32-bit limbs
 using FrDevice = Mont32<ff::FrConfig, PtxCarryChain>;  // 8 × 32-bit limbs
 using Fp2Device = Ext2<FpDevice>;                       // 2 × 12 limbs
-// The same fields with their products on the FP64 pipe (mont52.hpp): same values, same bytes.
-using FpDeviceFp64 = Mont32<ff::FpConfig, PtxCarryChain, mont52::Products<mont52::Fp64Device>>;
-using FrDeviceFp64 = Mont32<ff::FrConfig, PtxCarryChain, mont52::Products<mont52::Fp64Device>>;
 
 using G1AffineDevice = Affine<FpDevice>;
 using G1JacobianDevice = Jacobian<FpDevice>;

@@ -292,27 +292,9 @@ CUZK_HD void neg(Chain& c, uint32_t* out, const uint32_t* a) {
   out[N - 1] = c.subc(p.w[N - 1], a[N - 1]) & nonzero;
 }
 
-// The products of Mont32 (its Product parameter): the interleaved multiplication above, on the
-// integer multiply pipe. mont52.hpp has the other, on the FP64 pipe.
-struct InterleavedProducts {
-  template <class Params, class Chain>
-  static CUZK_HD void mul(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
-    mul_interleaved<Params>(c, out, a, b);
-  }
-  template <class Params, class Chain>
-  static CUZK_HD void square(Chain& c, uint32_t* out, const uint32_t* a) {
-    square_interleaved<Params>(c, out, a);
-  }
-  template <class Params, class Chain>
-  static CUZK_HD void mul_sum(Chain& c, uint32_t* out, const uint32_t* const (&a)[2],
-                              const uint32_t* const (&b)[2]) {
-    sum_of_products<Params, 2>(c, out, a, b);
-  }
-};
-
 }  // namespace mont32
 
-template <class Config, class Chain, class Products = mont32::InterleavedProducts>
+template <class Config, class Chain>
 class Mont32 {
  public:
   using Params = Mont32Params<Config>;
@@ -393,13 +375,13 @@ class Mont32 {
   friend CUZK_HD Mont32 operator*(const Mont32& a, const Mont32& b) {
     Chain c;
     Mont32 r;
-    Products::template mul<Params>(c, r.v_, a.v_, b.v_);
+    mont32::mul_interleaved<Params>(c, r.v_, a.v_, b.v_);
     return r;
   }
   CUZK_HD Mont32 square() const {
     Chain c;
     Mont32 r;
-    Products::template square<Params>(c, r.v_, v_);
+    mont32::square_interleaved<Params>(c, r.v_, v_);
     return r;
   }
   // a·b + c·d with one reduction (mont32::sum_of_products): 3/4 of the cost of the two products.
@@ -409,7 +391,7 @@ class Mont32 {
     Mont32 r;
     const uint32_t* const as[2] = {a.v_, c.v_};
     const uint32_t* const bs[2] = {b.v_, d.v_};
-    Products::template mul_sum<Params>(chain, r.v_, as, bs);
+    mont32::sum_of_products<Params, 2>(chain, r.v_, as, bs);
     return r;
   }
   CUZK_HD Mont32 dbl() const { return *this + *this; }

@@ -15,9 +15,8 @@
 namespace cuzk::gpu {
 namespace {
 
-constexpr FieldOp kOps[] = {FieldOp::kAdd,     FieldOp::kSub,       FieldOp::kMul,
-                            FieldOp::kSquare,  FieldOp::kNeg,       FieldOp::kDouble,
-                            FieldOp::kMulFp64, FieldOp::kSquareFp64};
+constexpr FieldOp kOps[] = {FieldOp::kAdd,    FieldOp::kSub, FieldOp::kMul,
+                            FieldOp::kSquare, FieldOp::kNeg, FieldOp::kDouble};
 
 const char* op_name(FieldOp op) {
   switch (op) {
@@ -33,10 +32,6 @@ const char* op_name(FieldOp op) {
       return "neg";
     case FieldOp::kDouble:
       return "double";
-    case FieldOp::kMulFp64:
-      return "mul (FP64)";
-    case FieldOp::kSquareFp64:
-      return "square (FP64)";
   }
   return "?";
 }
@@ -49,10 +44,8 @@ F cpu_op(FieldOp op, const F& a, const F& b) {
     case FieldOp::kSub:
       return a - b;
     case FieldOp::kMul:
-    case FieldOp::kMulFp64:
       return a * b;
     case FieldOp::kSquare:
-    case FieldOp::kSquareFp64:
       return a.square();
     case FieldOp::kNeg:
       return -a;

@@ -36,24 +36,6 @@ __global__ void field_chain(typename F::Storage* data, size_t n, int iters) {
   data[i] = x.store();
 }
 
-// Two independent product chains per thread, one on each pipe: x·y with F's products (the
-// integer pipe) and u·v with G's (mont52.hpp, the FP64 pipe) — how much the two multiplications
-// overlap when a kernel has both to do.
-template <class F, class G>
-__global__ void field_chain_pair(typename F::Storage* data, size_t n, int iters) {
-  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  F x = F::load(data[i]);
-  const F y = F::load(data[(i + 1) % n]);
-  G u = G::load(data[(i + 2) % n]);
-  const G v = G::load(data[(i + 3) % n]);
-  for (int k = 0; k < iters; ++k) {
-    x = x * y;
-    u = u * v;
-  }
-  data[i] = (x + F::load(u.store())).store();
-}
-
 // The multiply pipes' ceilings: kChains independent chains per thread, each step one instruction
 // whose inputs come from memory (nothing to fold at compile time). kImad: x = x·m + j, one IMAD
 // (the low half only); kImadWide: acc = lo(acc)·m + acc, one IMAD.WIDE.U32 (a 64-bit product,
@@ -97,11 +79,10 @@ __global__ void madd_chain(const G1AffineStorage* bases, size_t num_bases, G1Xyz
                            size_t n, int iters) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  using Base = Affine<std::remove_cvref_t<decltype(P::identity().x)>>;
   P acc = P::identity();
   size_t b = i % num_bases;
   for (int k = 0; k < iters; ++k) {
-    acc += Base::load(bases[b]);
+    acc += G1AffineDevice::load(bases[b]);
     b = b + 1 == num_bases ? 0 : b + 1;
   }
   // Store x and y so that the chain is not optimised away.
@@ -133,18 +114,6 @@ void print_row(const char* name, size_t threads, int iters, Timing t) {
   std::printf("%-26s %10zu %6d %10.3f %12.3f\n", name, threads, iters, t.ms,
               t.ops / (t.ms * 1e-3) / 1e9);
   std::fflush(stdout);
-}
-
-template <class F, class G, class Cpu>
-void bench_field_pair(const char* name, size_t n, int iters) {
-  const std::vector<Cpu> host = testing::random_values<Cpu>(n, 1);
-  DeviceBuffer<typename F::Storage> d(n);
-  d.upload(host);
-  const unsigned blocks = unsigned((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
-  print_row(
-      name, n, iters,
-      time_kernel([&] { field_chain_pair<F, G><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); },
-                  2.0 * double(n) * iters));
 }
 
 template <class F, class Cpu>
@@ -232,13 +201,7 @@ int run(int argc, char** argv) {
   std::printf("%-26s %10s %6s %10s %12s\n", "kernel", "threads", "iters", "ms", "Gops/s");
   bench_multiply_ceiling(n, 512 * scale, prop);
   bench_field<FrDevice, ff::Fr>("Fr mul", "Fr square", n, 256 * scale);
-  bench_field<FrDeviceFp64, ff::Fr>("Fr mul (FP64)", "Fr square (FP64)", n, 256 * scale);
-  bench_field_pair<FrDevice, FrDevice, ff::Fr>("Fr mul, two int chains", n, 256 * scale);
-  bench_field_pair<FrDevice, FrDeviceFp64, ff::Fr>("Fr mul, int beside FP64", n, 256 * scale);
   bench_field<FpDevice, ff::Fp>("Fp mul", "Fp square", n, 128 * scale);
-  bench_field<FpDeviceFp64, ff::Fp>("Fp mul (FP64)", "Fp square (FP64)", n, 128 * scale);
-  bench_field_pair<FpDevice, FpDevice, ff::Fp>("Fp mul, two int chains", n, 128 * scale);
-  bench_field_pair<FpDevice, FpDeviceFp64, ff::Fp>("Fp mul, int beside FP64", n, 128 * scale);
 
   // 1024 distinct bases: 96 KiB, cache-resident.
   const std::vector<curve::G1> pts = testing::random_points(1024, 2);
@@ -249,7 +212,6 @@ int run(int argc, char** argv) {
   DeviceBuffer<G1AffineStorage> bases(host_bases.size());
   bases.upload(host_bases);
   bench_madd<G1XyzzDevice>("G1 mixed add (XYZZ)", n, 16 * scale, bases);
-  bench_madd<Xyzz<FpDeviceFp64>>("G1 mixed add (XYZZ, FP64)", n, 16 * scale, bases);
   bench_madd<G1JacobianDevice>("G1 mixed add (Jacobian)", n, 16 * scale, bases);
   return 0;
 }
