@@ -45,18 +45,19 @@ void add_verify_c2_command(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("verify-c2", "Verify a PoRep C2 proof (exit 0 valid, 1 invalid)");
-  cmd->add_option("--params-dir", opt->params_dir, "Directory with the .vk")->required();
+  cmd->add_option("--params-dir", opt->params_dir, "Directory with the .vk (.params not needed)")
+      ->required();
   cmd->add_option("--c1", opt->c1, "C1 output the proof is for (JSON or Curio envelope)")
       ->required();
   cmd->add_option("--proof", opt->proof, "Proof (192 bytes per partition)")->required();
   cmd->callback([opt] {
     const auto c1 = read_c1_file(opt->c1);
     const filecoin::ProofType& proof = *c1.registered_proof;
-    auto files = filecoin::find_porep_parameters(opt->params_dir, *proof.sector);
-    if (!files) throw std::runtime_error(files.error().message);
-    const auto vk_bytes = read_file(files->vk);
+    auto vk_path = filecoin::find_verifying_key(opt->params_dir, proof.circuit_id());
+    if (!vk_path) throw std::runtime_error(vk_path.error().message);
+    const auto vk_bytes = read_file(*vk_path);
     auto vk = groth16::read_verifying_key(vk_bytes);
-    if (!vk) throw std::runtime_error(files->vk + ": " + vk.error().message);
+    if (!vk) throw std::runtime_error(*vk_path + ": " + vk.error().message);
     auto verified = filecoin::verify_porep_c2(groth16::prepare_verifying_key(*vk), proof,
                                               public_values(c1), read_file(opt->proof));
     if (!verified) std::cerr << "verify-c2: " << verified.error().message << "\n";

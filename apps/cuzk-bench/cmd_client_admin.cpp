@@ -3,7 +3,7 @@
 //   preload --circuit porep-32g        load a circuit's parameters now
 //   evict   --circuit porep-32g        drop them (refused while a proof uses them)
 //   metrics                            the Prometheus text
-//   cancel  --job-id ID                cancel a queued or running job
+//   cancel  --job-id ID                cancel a queued or running job (job id or request_id)
 #include <google/protobuf/util/json_util.h>
 
 #include <cstdio>
@@ -109,7 +109,8 @@ void add_client_admin_commands(CLI::App& app) {
     auto* cmd = app.add_subcommand("cancel", "Cancel a queued or running job (CancelProof)");
     auto addr = add_addr(cmd);
     auto job_id = std::make_shared<std::string>();
-    cmd->add_option("--job-id", *job_id, "The job id SubmitProof answered")->required();
+    cmd->add_option("--job-id", *job_id, "The job id SubmitProof answered, or the request_id")
+        ->required();
     cmd->callback([addr, job_id] {
       grpc::ClientContext ctx;
       v1::CancelProofRequest request;

@@ -2,6 +2,8 @@
 //   single --addr unix:///run/cuzk.sock --c1 c1.json [--miner-id 1000] [--sector-number 7]
 //          [--priority normal] [--out-proof proof.bin] [--params-dir DIR]
 //   single --addr ... --vanilla request.json [--priority ...] [--out-proof ...] [--params-dir DIR]
+//   [--request-id ID] [--sector-size BYTES]: sent as given (default: Curio's names, the proof's
+//   size)
 // --c1: a PoRep C1 (bare JSON, wrapped into Curio's envelope, or the envelope itself).
 // --vanilla: a gen-vanilla request (WindowPoSt: one request per partition, the proofs
 // concatenated in partition order; WinningPoSt; SnapDeals).
@@ -37,11 +39,11 @@ std::string read_text(const std::string& path) {
 // True when valid; throws when the parameters cannot be found or read.
 bool verify_with_vk(const std::string& params_dir, const filecoin::SealCommitPhase1Output& c1,
                     const std::string& proof) {
-  auto files = filecoin::find_porep_parameters(params_dir, *c1.registered_proof->sector);
-  if (!files) throw std::runtime_error(files.error().message);
-  MappedFile vk_file(files->vk);
+  auto vk_path = filecoin::find_verifying_key(params_dir, c1.registered_proof->circuit_id());
+  if (!vk_path) throw std::runtime_error(vk_path.error().message);
+  MappedFile vk_file(*vk_path);
   auto vk = groth16::read_verifying_key(vk_file.bytes());
-  if (!vk) throw std::runtime_error(files->vk + ": " + vk.error().message);
+  if (!vk) throw std::runtime_error(*vk_path + ": " + vk.error().message);
   const filecoin::PorepPublicValues values{c1.replica_id, c1.comm_d, c1.comm_r, c1.seed};
   auto ok = filecoin::verify_porep_c2(
       groth16::prepare_verifying_key(*vk), *c1.registered_proof, values,
@@ -57,7 +59,7 @@ void add_client_single_command(CLI::App& app) {
     std::string addr = "unix:///run/curio/cuzk.sock";
     std::string c1, vanilla, out_proof, params_dir, priority, request_id;
     uint64_t miner_id = 0;
-    std::optional<uint64_t> sector_number;
+    std::optional<uint64_t> sector_number, sector_size;
     bool in_process = false;
   };
   auto opt = std::make_shared<Options>();
@@ -73,6 +75,9 @@ void add_client_single_command(CLI::App& app) {
                   "PoRep: miner actor id (checked against the replica id)");
   cmd->add_option("--sector-number", opt->sector_number,
                   "PoRep: sector number (default: the envelope's SectorNum)");
+  cmd->add_option("--sector-size", opt->sector_size,
+                  "Send this sector_size (default: the proof's; 0 as Curio's ProofShare "
+                  "SnapDeals requests)");
   cmd->add_option("--priority", opt->priority, "low, normal, high or critical");
   cmd->add_option("--request-id", opt->request_id,
                   "Idempotency key (default as Curio: porep-MINER-SECTOR, winpost-..., ...)");
@@ -104,6 +109,9 @@ void add_client_single_command(CLI::App& app) {
       prover = server::in_process_prover(opt->params_dir);
     } else {
       prover = server::daemon_prover(opt->addr);
+    }
+    if (opt->sector_size) {
+      for (auto& request : requests) request.set_sector_size(*opt->sector_size);
     }
     std::string proof;
     for (const auto& request : requests) {

@@ -145,10 +145,10 @@ Source porep_source(const std::string& path, double rate, uint64_t miner_id,
   Source source{"porep " + path, rate, {std::move(request).value()}, {}};
   if (params_dir.empty()) return source;
   auto c1 = std::make_shared<const filecoin::SealCommitPhase1Output>(read_c1_file(path));
-  auto files = filecoin::find_porep_parameters(params_dir, *c1->registered_proof->sector);
-  if (!files) throw std::runtime_error(files.error().message);
-  source.verify = [c1, pvk = load_prepared_vk(files->vk)](const v1::SubmitProofRequest&,
-                                                          const std::string& proof) {
+  auto vk = filecoin::find_verifying_key(params_dir, c1->registered_proof->circuit_id());
+  if (!vk) throw std::runtime_error(vk.error().message);
+  source.verify = [c1, pvk = load_prepared_vk(*vk)](const v1::SubmitProofRequest&,
+                                                    const std::string& proof) {
     const filecoin::PorepPublicValues values{c1->replica_id, c1->comm_d, c1->comm_r, c1->seed};
     auto ok = filecoin::verify_porep_c2(*pvk, *c1->registered_proof, values, bytes_of(proof));
     return ok ? std::string() : ok.error().message;
@@ -161,10 +161,10 @@ Source vanilla_source(const std::string& path, double rate, const std::string& p
   Source source{
       r.kind + " " + path, rate, vanilla_submit_requests(path, r, v1::PRIORITY_UNSPECIFIED), {}};
   if (params_dir.empty()) return source;
-  const auto files =
-      must(filecoin::find_circuit_parameters(params_dir, r.circuit_id), "parameters").value();
+  const auto vk =
+      must(filecoin::find_verifying_key(params_dir, r.circuit_id), "verifying key").value();
   auto inputs = std::make_shared<const std::vector<std::vector<ff::Fr>>>(request_inputs(r));
-  source.verify = [inputs, pvk = load_prepared_vk(files.vk), what = r.proof_type](
+  source.verify = [inputs, pvk = load_prepared_vk(vk), what = r.proof_type](
                       const v1::SubmitProofRequest& request, const std::string& proof) {
     // A WindowPoSt job is one partition: its proof is that partition's alone.
     std::span<const std::vector<ff::Fr>> expected(*inputs);

@@ -17,6 +17,7 @@
 #include "proof_types.hpp"
 #include "util/mapped_file.hpp"
 #include "util/stopwatch.hpp"
+#include "util/system_random.hpp"
 
 namespace cuzk::bench {
 
@@ -52,7 +53,7 @@ void prove_chain(const ProveOptions& opt) {
   std::vector<ff::Fr> inputs(pa.inputs().begin() + 1, pa.inputs().end());
   const double synth_ms = sw.lap_ms();
 
-  std::mt19937_64 rng(std::random_device{}());
+  SystemRandom rng;  // blinding values r, s
   groth16::Randomness rs{ff::Fr::random(rng), ff::Fr::random(rng)};
   std::vector<r1cs::ProvingAssignment> batch;
   batch.push_back(std::move(pa));

@@ -14,6 +14,7 @@ void add_verify_command(CLI::App& app);
 void add_gen_c1_command(CLI::App& app);
 void add_c2_inputs_command(CLI::App& app);
 void add_verify_c2_command(CLI::App& app);
+void add_verify_seal_command(CLI::App& app);  // a seal from public data alone
 void add_circuit_info_command(CLI::App& app);
 void add_check_params_command(CLI::App& app);  // parameters.json digests
 void add_gen_vanilla_command(CLI::App& app);     // PoSt / SnapDeals: gen-vanilla

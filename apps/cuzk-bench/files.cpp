@@ -57,24 +57,43 @@ filecoin::SealCommitPhase1Output read_c1_file(const std::string& path) {
   return std::move(c1).value();
 }
 
-std::vector<ff::Fr> inputs_from_json(const std::string& text) {
-  nlohmann::json j;
+namespace {
+
+std::vector<ff::Fr> inputs_from(const nlohmann::json& j, const std::string& where) {
+  if (!j.is_array()) throw std::runtime_error(where + ": expected a JSON array of hex strings");
+  std::vector<ff::Fr> out;
+  for (size_t i = 0; i < j.size(); ++i) {
+    auto at = where + "[" + std::to_string(i) + "]";
+    if (!j[i].is_string()) throw std::runtime_error(at + ": expected a hex string");
+    auto bytes = from_hex(j[i].get<std::string>());
+    if (!bytes || bytes->size() != 32) throw std::runtime_error(at + ": expected 64 hex digits");
+    auto x = ff::Fr::from_bytes_le(std::span<const uint8_t, 32>(bytes->data(), 32));
+    if (!x) throw std::runtime_error(at + ": not a canonical field element (>= r)");
+    out.push_back(*x);
+  }
+  return out;
+}
+
+nlohmann::json parse_inputs(const std::string& text) {
   try {
-    j = nlohmann::json::parse(text);
+    return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw std::runtime_error(std::string("inputs: not JSON: ") + e.what());
   }
-  if (!j.is_array()) throw std::runtime_error("inputs: expected a JSON array of hex strings");
-  std::vector<ff::Fr> out;
-  for (size_t i = 0; i < j.size(); ++i) {
-    auto where = "inputs[" + std::to_string(i) + "]";
-    if (!j[i].is_string()) throw std::runtime_error(where + ": expected a hex string");
-    auto bytes = from_hex(j[i].get<std::string>());
-    if (!bytes || bytes->size() != 32) throw std::runtime_error(where + ": expected 64 hex digits");
-    auto x = ff::Fr::from_bytes_le(std::span<const uint8_t, 32>(bytes->data(), 32));
-    if (!x) throw std::runtime_error(where + ": not a canonical field element (>= r)");
-    out.push_back(*x);
-  }
+}
+
+}  // namespace
+
+std::vector<ff::Fr> inputs_from_json(const std::string& text) {
+  return inputs_from(parse_inputs(text), "inputs");
+}
+
+std::vector<std::vector<ff::Fr>> partition_inputs_from_json(const std::string& text) {
+  const nlohmann::json j = parse_inputs(text);
+  if (!j.is_array() || j.empty() || !j[0].is_array()) return {inputs_from(j, "inputs")};
+  std::vector<std::vector<ff::Fr>> out;
+  for (size_t k = 0; k < j.size(); ++k)
+    out.push_back(inputs_from(j[k], "inputs[" + std::to_string(k) + "]"));
   return out;
 }
 

@@ -19,6 +19,9 @@ void write_file(const std::string& path, std::span<const uint8_t> bytes);
 std::string inputs_to_json(std::span<const ff::Fr> inputs);
 // Throws std::runtime_error naming the bad entry.
 std::vector<ff::Fr> inputs_from_json(const std::string& text);
+// Either form: [["<64 hex>", ...], ...] one array per partition (what c2-inputs, prove and
+// verify-vanilla --out-inputs write), or a flat array (one partition).
+std::vector<std::vector<ff::Fr>> partition_inputs_from_json(const std::string& text);
 // Per-partition inputs (PoRep C2): [["<64 hex>", ...], ...].
 std::string partition_inputs_to_json(std::span<const std::vector<ff::Fr>> partitions);
 

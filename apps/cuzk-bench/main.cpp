@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   cuzk::bench::add_gen_c1_command(app);
   cuzk::bench::add_c2_inputs_command(app);
   cuzk::bench::add_verify_c2_command(app);
+  cuzk::bench::add_verify_seal_command(app);
   cuzk::bench::add_circuit_info_command(app);
   cuzk::bench::add_check_params_command(app);
   cuzk::bench::add_gen_vanilla_command(app);

@@ -18,6 +18,13 @@ std::string as_bytes(std::span<const uint8_t> bytes) {
   return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
+// Go's fmt %d of a byte slice, as Curio writes WindowPoSt request ids: "[12 34 56]".
+std::string go_decimal_bytes(std::span<const uint8_t> bytes) {
+  std::string out = "[";
+  for (size_t i = 0; i < bytes.size(); ++i) out += (i ? " " : "") + std::to_string(bytes[i]);
+  return out + "]";
+}
+
 }  // namespace
 
 const filecoin::PoStProofType& post_proof(const VanillaRequest& r) {
@@ -46,10 +53,10 @@ filecoin::FilecoinResult<unsigned> verify_vanilla_proof(const VanillaRequest& r,
                                                         const std::string& params_dir,
                                                         std::span<const uint8_t> proof) {
   const auto inputs = request_inputs(r);
-  const auto files =
-      must(filecoin::find_circuit_parameters(params_dir, r.circuit_id), "parameters").value();
-  auto vk = groth16::read_verifying_key(read_file(files.vk));
-  if (!vk) throw std::runtime_error(files.vk + ": " + vk.error().message);
+  const auto vk_path =
+      must(filecoin::find_verifying_key(params_dir, r.circuit_id), "verifying key").value();
+  auto vk = groth16::read_verifying_key(read_file(vk_path));
+  if (!vk) throw std::runtime_error(vk_path + ": " + vk.error().message);
   auto verified = filecoin::verify_partition_proofs(groth16::prepare_verifying_key(*vk), inputs,
                                                     proof, r.proof_type);
   if (verified && *verified != r.partitions) {
@@ -92,7 +99,7 @@ std::vector<v1::SubmitProofRequest> vanilla_submit_requests(const std::string& r
   base.set_registered_proof(proof.id);
   base.set_sector_size(proof.sector_size());
   base.set_randomness(as_bytes(r.randomness));
-  const std::string seed = to_hex(std::span(r.randomness).first(8));
+  const auto seed = std::span(r.randomness).first(8);
   const size_t per_partition = winning ? vanilla.size() : proof.sector_count();
   for (size_t first = 0, k = 0; first < vanilla.size(); first += per_partition, ++k) {
     v1::SubmitProofRequest request = base;
@@ -100,9 +107,9 @@ std::vector<v1::SubmitProofRequest> vanilla_submit_requests(const std::string& r
     if (!request_id.empty())
       request.set_request_id(winning ? request_id : request_id + "-" + std::to_string(k));
     else
-      request.set_request_id(winning ? "winpost-" + std::to_string(r.miner_id) + "-" + seed
+      request.set_request_id(winning ? "winpost-" + std::to_string(r.miner_id) + "-" + to_hex(seed)
                                      : "wdpost-" + std::to_string(r.miner_id) + "-" +
-                                           std::to_string(k) + "-" + seed);
+                                           std::to_string(k) + "-" + go_decimal_bytes(seed));
     const size_t end = std::min(vanilla.size(), first + per_partition);
     for (size_t i = first; i < end; ++i) request.add_vanilla_proofs(as_bytes(vanilla[i]));
     out.push_back(std::move(request));

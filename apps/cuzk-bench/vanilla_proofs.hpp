@@ -44,7 +44,8 @@ filecoin::FilecoinResult<unsigned> verify_vanilla_proof(const VanillaRequest& r,
                                                         std::span<const uint8_t> proof);
 
 // The daemon requests for the request at `request_path`, in partition order. request_id: empty
-// for Curio's naming (wdpost-MINER-PARTITION-SEED, winpost-MINER-SEED, snap-MINER-SECTOR), else
+// for Curio's naming (winpost-MINER-HEX, wdpost-MINER-PARTITION-[b0 b1 ... b7] with Go's %d of
+// the randomness' first 8 bytes, snap-MINER-SECTOR), else
 // used as given (WindowPoSt: suffixed with -PARTITION).
 std::vector<v1::SubmitProofRequest> vanilla_submit_requests(const std::string& request_path,
                                                             const VanillaRequest& r,

@@ -2,7 +2,8 @@
 // pipeline's stages (synthesised partitions -> prover workers -> finalizer).
 //
 // push() blocks while the channel is full: that is the pipeline's backpressure. pop() takes the
-// oldest item, pop_best() the greatest by a given order. close() wakes
+// oldest item, pop_best() the greatest by a given order, pop_best_if() the greatest of those that
+// satisfy a predicate. close() wakes
 // everyone: pushes then fail, pops drain what is left and then return nullopt. remove_if() drops
 // queued items (a cancelled job's partitions), which frees their memory at once.
 #pragma once
@@ -29,7 +30,7 @@ class Channel {
     if (closed_) return false;
     items_.push_back(std::move(item));
     lock.unlock();
-    not_empty_.notify_one();
+    not_empty_.notify_all();  // every waiter: they may wait for different items (pop_best_if)
     return true;
   }
 
@@ -44,10 +45,23 @@ class Channel {
   // them), e.g. the highest-priority job's partition.
   template <class Less>
   std::optional<T> pop_best(Less less) {
+    return pop_best_if([](const T&) { return true; }, less);
+  }
+
+  // Like pop_best(), among the items satisfying `pred` only: waits until one is queued (e.g. a
+  // deadline job's partition, for the worker kept for them); nullopt once closed without one.
+  template <class Pred, class Less>
+  std::optional<T> pop_best_if(Pred pred, Less less) {
     std::unique_lock lock(mutex_);
-    not_empty_.wait(lock, [&] { return closed_ || !items_.empty(); });
-    if (items_.empty()) return std::nullopt;
-    auto best = std::max_element(items_.begin(), items_.end(), less);
+    auto best = items_.end();
+    not_empty_.wait(lock, [&] {
+      best = items_.end();
+      for (auto it = items_.begin(); it != items_.end(); ++it) {
+        if (pred(*it) && (best == items_.end() || less(*best, *it))) best = it;
+      }
+      return closed_ || best != items_.end();
+    });
+    if (best == items_.end()) return std::nullopt;
     std::rotate(items_.begin(), best, std::next(best));  // to the front, the rest in order
     return take_front(lock);
   }

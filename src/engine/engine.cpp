@@ -96,8 +96,10 @@ Result<SubmitResult, SubmitError> Engine::submit(ProofRequest request) {
       auto job = it == request_ids_.end() ? jobs_.end() : jobs_.find(it->second.job_id);
       if (job != jobs_.end()) {
         const JobState s = job->second->state();
-        if (s != JobState::kFailed && s != JobState::kCancelled) {
-          if (it->second.digest == digest) return job->second;
+        const bool same = it->second.digest == digest;
+        if (s == JobState::kCompleted && same) return job->second;
+        if (!is_final(s)) {
+          if (same) return job->second;
           return Error<SubmitError>{
               SubmitError::kAlreadyExists,
               fmt::format("request_id '{}' is job {} ({}), submitted with different content; "
@@ -168,8 +170,10 @@ void Engine::dispatcher() {
   std::unique_lock lock(mutex_);
   while (!stopping_) {
     std::optional<Clock::time_point> wake;
-    std::vector<JobPtr> batch;
-    if (pipeline_->has_room()) batch = scheduler_.pop(Clock::now(), &wake, draining_);
+    // A deadline job enters the pipeline whether or not it has room: its partitions go ahead of
+    // every queued one there (the pipeline orders its tasks by priority).
+    const Priority admitted = pipeline_->has_room() ? Priority::kLow : Priority::kHigh;
+    std::vector<JobPtr> batch = scheduler_.pop(Clock::now(), &wake, draining_, admitted);
     if (batch.empty()) {
       if (wake) {
         dispatch_cv_.wait_until(lock, *wake);
@@ -262,7 +266,7 @@ void Engine::job_ended(const Job& job, const JobOutcome& o) {
     default:
       break;
   }
-  metrics_.proof_ended(job.kind, o.state, o.timings.total_ms / 1000,
+  metrics_.proof_ended(job.kind, job.priority, o.state, o.timings.total_ms / 1000,
                        o.timings.queue_wait_ms / 1000);
   {
     std::lock_guard lock(mutex_);
@@ -287,14 +291,21 @@ void Engine::prune_ended() {
   }
 }
 
+Engine::JobPtr Engine::find_job(const std::string& id) const {
+  if (auto it = jobs_.find(id); it != jobs_.end()) return it->second;
+  if (auto r = request_ids_.find(id); r != request_ids_.end()) {
+    if (auto it = jobs_.find(r->second.job_id); it != jobs_.end()) return it->second;
+  }
+  return nullptr;
+}
+
 std::optional<JobOutcome> Engine::await(const std::string& job_id,
                                         std::optional<std::chrono::milliseconds> timeout) {
   JobPtr job;
   {
     std::lock_guard lock(mutex_);
-    auto it = jobs_.find(job_id);
-    if (it == jobs_.end()) return std::nullopt;
-    job = it->second;
+    job = find_job(job_id);
+    if (!job) return std::nullopt;
   }
   if (auto outcome = job->wait(timeout)) return outcome;
   return job->snapshot();
@@ -305,15 +316,14 @@ CancelResult Engine::cancel(const std::string& job_id) {
   bool was_queued = false;
   {
     std::lock_guard lock(mutex_);
-    auto it = jobs_.find(job_id);
-    if (it == jobs_.end()) return {};
-    job = it->second;
-    was_queued = scheduler_.remove(job_id);
+    job = find_job(job_id);
+    if (!job) return {};
+    was_queued = scheduler_.remove(job->id);
   }
   auto before = job->cancel();
   if (!before) return {true, true, false};
   const bool was_running = *before == JobState::kRunning;
-  spdlog::info("job {}: cancelled ({})", job_id,
+  spdlog::info("job {}: cancelled ({})", job->id,
                was_running ? "running: stops at the next partition boundary" : "queued");
   if (!was_queued) pipeline_->purge(job);
   dispatch_cv_.notify_all();

@@ -3,18 +3,22 @@
 //
 // submit() parses and checks the request on the caller's thread (JobFactory), so a bad request is
 // refused before it is queued, then queues the job in the Scheduler. A dispatcher thread moves
-// ready batches into the Pipeline whenever it has room, acquiring each job's parameter set from
-// the SrsManager first. A set that is not loaded yet is loaded on a loader thread (one per
+// ready batches into the Pipeline whenever it has room (a deadline job, is_deadline, whether or
+// not it has), acquiring each job's parameter set from the SrsManager first. A set that is not loaded yet is loaded on a loader thread (one per
 // circuit; jobs of a circuit being loaded wait for that load), never on the dispatcher: a
 // WinningPoSt whose parameters are resident is admitted while a 47 GiB PoRep set loads.
 // await() blocks on a job; cancel() removes a queued job or stops a running one at its next
 // partition boundary (its queued partitions are dropped at once). Jobs fail independently: every
 // error is caught and recorded on its own job.
 //
-// Idempotency: submitting a request_id whose job is queued, running or completed returns that
-// job; after a failure or cancellation the same request_id starts a new job (Curio retries so).
-// The resubmission must ask for the same proof (same fields but priority; compared by digest):
-// different content under a live job's request_id is refused as kAlreadyExists.
+// Idempotency: Curio's task scheduler retries a whole task under the same request_id, and proves
+// a sector again (a new seed, a re-run snap) under the same one too. So a request_id names the
+// newest job submitted under it: the same proof again (same fields but priority; compared by
+// digest) joins that job while it is queued or running and returns its proof once it has
+// completed; different content while it is queued or running is refused as kAlreadyExists;
+// after it has ended (completed, failed, cancelled), different content — and after a failure or
+// cancellation the same content too — starts a new job under the request_id, and the old one is
+// found by its job id only. await() and cancel() take a job id or a request_id.
 // Ended jobs are remembered for retain_ended (at most max_retained_jobs), for late awaits.
 //
 // Queue limit: a new job is refused as kResourceExhausted while max_pending jobs wait in the
@@ -46,8 +50,8 @@
 #include "engine/scheduler.hpp"
 #include "engine/srs_manager.hpp"
 #include "engine/status.hpp"
-#include "engine/system_random.hpp"
 #include "groth16/backend.hpp"
+#include "util/system_random.hpp"
 
 namespace cuzk::engine {
 
@@ -74,12 +78,13 @@ class Engine {
 
   Result<SubmitResult, SubmitError> submit(ProofRequest request);
 
-  // Nullopt: no such job. Otherwise the job's outcome, whose state is still queued or running
-  // when the timeout passed first (nullopt timeout: wait until it ends).
+  // job_id: a job id, or a request_id (its newest job). Nullopt: no such job. Otherwise the
+  // job's outcome, whose state is still queued or running when the timeout passed first (nullopt
+  // timeout: wait until it ends).
   std::optional<JobOutcome> await(const std::string& job_id,
                                   std::optional<std::chrono::milliseconds> timeout);
 
-  CancelResult cancel(const std::string& job_id);
+  CancelResult cancel(const std::string& job_id);  // a job id or a request_id, as await()
 
   Result<SrsManager::PreloadResult, SrsError> preload_srs(const std::string& circuit_id);
   Result<SrsManager::EvictResult, SrsError> evict_srs(const std::string& circuit_id);
@@ -107,6 +112,7 @@ class Engine {
   void join_finished_loaders();  // with mutex_ held
   void job_ended(const Job& job, const JobOutcome& outcome);  // the jobs' end hook
   void prune_ended();  // with mutex_ held
+  JobPtr find_job(const std::string& id) const;  // a job id or a request_id; with mutex_ held
   std::string new_job_id();
 
   EngineOptions options_;

@@ -95,13 +95,15 @@ std::shared_ptr<SrsLease> Job::srs() const {
 }
 
 bool Job::add_partition_proof(unsigned k, const groth16::Proof& proof,
-                              std::vector<ff::Fr> inputs, double synthesis_ms, double prove_ms) {
+                              std::vector<ff::Fr> inputs, const PartitionTimes& times) {
   std::lock_guard lock(mutex_);
   if (is_final(state_) || k >= proofs_.size() || proofs_[k]) return false;
   proofs_[k] = proof;
   inputs_[k] = std::move(inputs);
-  timings_.synthesis_ms += synthesis_ms;
-  timings_.prove_ms += prove_ms;
+  timings_.synthesis_ms += times.synthesis_ms;
+  timings_.prover_wait_ms += times.prover_wait_ms;
+  timings_.device_wait_ms += times.device_wait_ms;
+  timings_.prove_ms += times.prove_ms;
   return ++proofs_done_ == proofs_.size();
 }
 

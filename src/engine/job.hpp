@@ -34,6 +34,14 @@ struct JobTimings {
   double synthesis_ms = 0;   // summed over partitions
   double prove_ms = 0;       // backend start + finish, summed over partitions
   double total_ms = 0;       // submitted -> ended
+  // Summed over partitions: synthesised -> taken by a prover worker; and, within prove_ms, the
+  // backend's phases that waited (for the device to be free: "wait_device", ...).
+  double prover_wait_ms = 0, device_wait_ms = 0;
+};
+
+// One partition's share of JobTimings.
+struct PartitionTimes {
+  double synthesis_ms = 0, prover_wait_ms = 0, device_wait_ms = 0, prove_ms = 0;
 };
 
 struct JobOutcome {
@@ -85,7 +93,7 @@ class Job {
   // Records partition k's proof and the public inputs it must verify against; returns true when
   // it was the last one missing.
   bool add_partition_proof(unsigned k, const groth16::Proof& proof, std::vector<ff::Fr> inputs,
-                           double synthesis_ms, double prove_ms);
+                           const PartitionTimes& times);
   // All partition proofs and their inputs, in partition order (once add_partition_proof returned
   // true).
   std::vector<groth16::Proof> partition_proofs() const;

@@ -58,18 +58,21 @@ std::string escape_label_value(const std::string& value) {
 
 Metrics::PerKind::PerKind() : duration(kProofBuckets), queue_wait(kProofBuckets) {}
 Metrics::PerCircuit::PerCircuit() : synthesis(kPartitionBuckets), prove(kPartitionBuckets) {}
+Metrics::PerPriority::PerPriority()
+    : queue_wait(kPartitionBuckets), prover_wait(kPartitionBuckets) {}
 Metrics::Metrics() : srs_load_(kProofBuckets) {}
 
 void Metrics::proof_submitted(ProofKind kind) { ++of(kind).submitted; }
 
-void Metrics::proof_ended(ProofKind kind, JobState state, double total_seconds,
-                          double queue_seconds) {
+void Metrics::proof_ended(ProofKind kind, Priority priority, JobState state,
+                          double total_seconds, double queue_seconds) {
   auto& k = of(kind);
   switch (state) {
     case JobState::kCompleted:
       ++k.completed;
       k.duration.observe(total_seconds);
       k.queue_wait.observe(queue_seconds);
+      priorities_[size_t(priority) - 1].queue_wait.observe(queue_seconds);
       break;
     case JobState::kFailed:
       ++k.failed;
@@ -83,8 +86,10 @@ void Metrics::proof_ended(ProofKind kind, JobState state, double total_seconds,
   }
 }
 
-void Metrics::partition_done(const std::string& circuit_id, double synthesis_seconds,
+void Metrics::partition_done(const std::string& circuit_id, Priority priority,
+                             double synthesis_seconds, double prover_wait_seconds,
                              double prove_seconds) {
+  priorities_[size_t(priority) - 1].prover_wait.observe(prover_wait_seconds);
   PerCircuit* c;
   {
     std::lock_guard lock(circuits_mutex_);
@@ -131,6 +136,20 @@ std::string Metrics::render(const EngineStatus& status) const {
   for (ProofKind kind : kProofKinds) {
     w.histogram("cuzk_proof_queue_wait_seconds", label("kind", to_string(kind)),
                 kinds_[size_t(kind) - 1].queue_wait.snapshot());
+  }
+  const Priority priorities[] = {Priority::kCritical, Priority::kHigh, Priority::kNormal,
+                                 Priority::kLow};
+  w.header("cuzk_priority_queue_wait_seconds", "histogram",
+           "Submit to pipeline admission of completed proofs, by priority.");
+  for (Priority p : priorities) {
+    w.histogram("cuzk_priority_queue_wait_seconds", label("priority", to_string(p)),
+                priorities_[size_t(p) - 1].queue_wait.snapshot());
+  }
+  w.header("cuzk_priority_prover_wait_seconds", "histogram",
+           "Synthesised partition to a prover worker taking it, by priority.");
+  for (Priority p : priorities) {
+    w.histogram("cuzk_priority_prover_wait_seconds", label("priority", to_string(p)),
+                priorities_[size_t(p) - 1].prover_wait.snapshot());
   }
   {
     std::lock_guard lock(circuits_mutex_);

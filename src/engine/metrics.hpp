@@ -7,6 +7,8 @@
 //   cuzk_proofs_total{kind,result}                counter  result = completed | failed | cancelled
 //   cuzk_proof_duration_seconds{kind}             histogram, submit -> end, completed proofs
 //   cuzk_proof_queue_wait_seconds{kind}           histogram
+//   cuzk_priority_queue_wait_seconds{priority}    histogram, submit -> admitted, completed proofs
+//   cuzk_priority_prover_wait_seconds{priority}   histogram, per partition: synthesised -> prover
 //   cuzk_partition_synthesis_seconds{circuit}     histogram
 //   cuzk_partition_prove_seconds{circuit}         histogram (backend start + finish)
 //   cuzk_srs_load_seconds                         histogram
@@ -36,9 +38,10 @@ class Metrics {
   Metrics();
 
   void proof_submitted(ProofKind kind);
-  void proof_ended(ProofKind kind, JobState state, double total_seconds, double queue_seconds);
-  void partition_done(const std::string& circuit_id, double synthesis_seconds,
-                      double prove_seconds);
+  void proof_ended(ProofKind kind, Priority priority, JobState state, double total_seconds,
+                   double queue_seconds);
+  void partition_done(const std::string& circuit_id, Priority priority, double synthesis_seconds,
+                      double prover_wait_seconds, double prove_seconds);
   void srs_loaded(double seconds);
   // One start/finish on `backend` ("cuda:1"), its phases summing to busy_seconds.
   void batch_proven(const std::string& backend, double busy_seconds);
@@ -56,9 +59,15 @@ class Metrics {
     PerCircuit();
   };
 
+  struct PerPriority {
+    Histogram queue_wait, prover_wait;
+    PerPriority();
+  };
+
   PerKind& of(ProofKind kind) { return kinds_[size_t(kind) - 1]; }
 
   std::array<PerKind, kProofKinds.size()> kinds_;
+  std::array<PerPriority, kPriorityLevels> priorities_;  // [priority - 1]
   mutable std::mutex circuits_mutex_;
   std::map<std::string, std::unique_ptr<PerCircuit>> circuits_;
   Histogram srs_load_;

@@ -3,12 +3,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include <random>
-
-#include "engine/system_random.hpp"
 #include "engine/timing_event.hpp"
 #include "groth16/verifier.hpp"
 #include "util/stopwatch.hpp"
+#include "util/system_random.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -45,11 +43,16 @@ Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBud
       in_flight_(std::make_unique<Channel<InFlight>>(prover_workers_)) {
   options_.synthesis_workers = std::max(1u, options_.synthesis_workers);
   options_.max_batch_size = std::max(1u, options_.max_batch_size);
-  for (unsigned i = 0; i < options_.synthesis_workers; ++i) {
-    synthesis_threads_.emplace_back([this, i] { synthesis_worker(i); });
+  const unsigned lane = options_.deadline_lane ? 1 : 0;
+  synthesis_threads_count_ = options_.synthesis_workers + lane;
+  prover_threads_count_ = prover_workers_ + lane;
+  for (unsigned i = 0; i < synthesis_threads_count_; ++i) {
+    const bool deadline_only = i >= options_.synthesis_workers;
+    synthesis_threads_.emplace_back([this, i, deadline_only] { synthesis_worker(i, deadline_only); });
   }
-  for (unsigned i = 0; i < prover_workers_; ++i) {
-    prover_threads_.emplace_back([this, i] { prover_worker(i); });
+  for (unsigned i = 0; i < prover_threads_count_; ++i) {
+    const bool deadline_only = i >= prover_workers_;
+    prover_threads_.emplace_back([this, i, deadline_only] { prover_worker(i, deadline_only); });
   }
   finalizer_thread_ = std::thread([this] { finalizer(); });
 }
@@ -140,10 +143,14 @@ bool Pipeline::only_leased_sets_hold_memory() const {
   return use.idle == 0 && budget_.used() <= budget_.pinned() + use.leased;
 }
 
-void Pipeline::synthesis_worker(unsigned index) {
+void Pipeline::synthesis_worker(unsigned index, bool deadline_only) {
   std::unique_lock lock(mutex_);
+  // The head task is the highest-priority one (TaskOrder): a deadline task when there is one.
+  auto has_work = [&] {
+    return !tasks_.empty() && (!deadline_only || is_deadline(tasks_.begin()->job->priority));
+  };
   for (;;) {
-    tasks_cv_.wait(lock, [&] { return stopping_ || !tasks_.empty(); });
+    tasks_cv_.wait(lock, [&] { return stopping_ || has_work(); });
     if (stopping_) return;
     Task task = *tasks_.begin();
     if (task.job->ended()) {
@@ -239,27 +246,29 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory, un
   spdlog::debug("job {} partition {}/{}: synthesised in {:.1f} ms ({} constraints, {} aux)",
                 job->id, task.partition, job->partitions, item.partition.synthesis_ms,
                 item.assignment.num_constraints(), item.assignment.num_aux());
-  // Blocks while the provers are behind, except for a CRITICAL job (WinningPoSt), which must not
-  // wait behind the lookahead: its memory is reserved already, and it is proven next.
-  const bool urgent = job->priority == Priority::kCritical;
-  synthesized_->push(std::move(item), urgent);
+  // Blocks while the provers are behind, except for a deadline job, which must not wait behind
+  // the lookahead: its memory is reserved already, and it is proven next.
+  synthesized_->push(std::move(item), is_deadline(job->priority));
 }
 
-void Pipeline::prover_worker(unsigned index) {
+void Pipeline::prover_worker(unsigned index, bool deadline_only) {
   SystemRandom rng;
   // The highest-priority synthesised partition first: a WinningPoSt waits only for the
   // partitions already being proven, not for the lookahead queued before it.
   auto by_priority = [](const Synthesized& a, const Synthesized& b) {
     return a.partition.job->priority < b.partition.job->priority;
   };
-  while (auto first = synthesized_->pop_best(by_priority)) {
+  auto takes = [deadline_only](const Synthesized& s) {
+    return !deadline_only || is_deadline(s.partition.job->priority);
+  };
+  while (auto first = synthesized_->pop_best_if(takes, by_priority)) {
     if (first->partition.job->ended()) continue;
     std::vector<Synthesized> batch;
     batch.push_back(std::move(*first));
     const LoadedSrs* params = &**batch.front().partition.srs;
     while (batch.size() < options_.max_batch_size) {
       auto more = synthesized_->try_pop_if([&](const Synthesized& s) {
-        return &**s.partition.srs == params && !s.partition.job->ended();
+        return &**s.partition.srs == params && !s.partition.job->ended() && takes(s);
       });
       if (!more) break;
       batch.push_back(std::move(*more));
@@ -296,53 +305,68 @@ void Pipeline::prover_worker(unsigned index) {
       proving_ -= count;
       if (flight.pending) finalizing_ += count;
     }
-    if (flight.pending) in_flight_->push(std::move(flight));
+    if (!flight.pending) continue;
+    if (deadline_only) {
+      finalize(flight);  // not behind the finalizer's queue of other partitions
+    } else {
+      in_flight_->push(std::move(flight));
+    }
   }
 }
 
 void Pipeline::finalizer() {
-  while (auto flight = in_flight_->pop()) {
-    const size_t n = flight->partitions.size();
-    const double finish_start_ms = timing_clock_ms();
-    Stopwatch sw;
-    groth16::ProveOutput out;
-    std::string error;
-    bool device_error = false;
-    try {
-      out = backend_.finish(std::move(flight->pending));
-      if (out.proofs.size() != n) error = "the backend returned the wrong number of proofs";
-    } catch (const std::exception& e) {
-      error = e.what();
-      device_error = groth16::is_device_error(e);
-    }
-    const double finish_ms = sw.total_ms();
-    const double prove_end_ms = timing_clock_ms();
-    const double prove_ms = (flight->start_ms + finish_ms) / double(n);
-    const std::string on = out.backend.empty() ? backend_.name() : out.backend;
-    if (error.empty()) metrics_.batch_proven(on, groth16::busy_ms(out.timings) / 1000);
-    for (size_t i = 0; i < n; ++i) {
-      auto& p = flight->partitions[i];
-      if (!error.empty()) {
-        retry_or_fail(p, "finish", error, device_error);
-        continue;
-      }
-      std::shared_ptr<SrsLease> srs = std::move(p.srs);  // released with this iteration
-      if (p.job->ended()) continue;
-      spdlog::info("job {} partition {}/{} ({}): synthesis {:.1f} ms, wait {:.1f} ms, prove "
-                   "{:.1f} ms on {} (batch of {}) [{}]",
-                   p.job->id, p.partition, p.job->partitions, p.job->circuit_id, p.synthesis_ms,
-                   p.wait_ms, prove_ms, on, n, format_phases(out.timings));
-      log_timing(p, *flight, out, on, finish_start_ms, prove_end_ms);
-      metrics_.partition_done(p.job->circuit_id, p.synthesis_ms / 1000, prove_ms / 1000);
-      const bool last = p.job->add_partition_proof(p.partition, out.proofs[i],
-                                                    std::move(p.inputs), p.synthesis_ms, prove_ms);
-      p.memory.release();
-      if (last) complete(p.job, std::move(srs));
-    }
-    flight->partitions.clear();  // releases memory and leases before the next item
-    std::lock_guard lock(mutex_);
-    finalizing_ -= uint32_t(n);
+  auto by_priority = [](const InFlight& a, const InFlight& b) {
+    return a.partitions.front().job->priority < b.partitions.front().job->priority;
+  };
+  while (auto flight = in_flight_->pop_best(by_priority)) finalize(*flight);
+}
+
+void Pipeline::finalize(InFlight& flight) {
+  const size_t n = flight.partitions.size();
+  const double finish_start_ms = timing_clock_ms();
+  Stopwatch sw;
+  groth16::ProveOutput out;
+  std::string error;
+  bool device_error = false;
+  try {
+    out = backend_.finish(std::move(flight.pending));
+    if (out.proofs.size() != n) error = "the backend returned the wrong number of proofs";
+  } catch (const std::exception& e) {
+    error = e.what();
+    device_error = groth16::is_device_error(e);
   }
+  const double finish_ms = sw.total_ms();
+  const double prove_end_ms = timing_clock_ms();
+  const double prove_ms = (flight.start_ms + finish_ms) / double(n);
+  const std::string on = out.backend.empty() ? backend_.name() : out.backend;
+  if (error.empty()) metrics_.batch_proven(on, groth16::busy_ms(out.timings) / 1000);
+  for (size_t i = 0; i < n; ++i) {
+    auto& p = flight.partitions[i];
+    if (!error.empty()) {
+      retry_or_fail(p, "finish", error, device_error);
+      continue;
+    }
+    std::shared_ptr<SrsLease> srs = std::move(p.srs);  // released with this iteration
+    if (p.job->ended()) continue;
+    spdlog::info("job {} partition {}/{} ({}): synthesis {:.1f} ms, wait {:.1f} ms, prove "
+                 "{:.1f} ms on {} (batch of {}{}) [{}]",
+                 p.job->id, p.partition, p.job->partitions, p.job->circuit_id, p.synthesis_ms,
+                 p.wait_ms, prove_ms, on, n,
+                 flight.prover_worker >= prover_workers_ ? ", deadline lane" : "",
+                 format_phases(out.timings));
+    log_timing(p, flight, out, on, finish_start_ms, prove_end_ms);
+    metrics_.partition_done(p.job->circuit_id, p.job->priority, p.synthesis_ms / 1000,
+                            p.wait_ms / 1000, prove_ms / 1000);
+    const double device_wait_ms = groth16::wait_ms(out.timings) / double(n);
+    const bool last = p.job->add_partition_proof(
+        p.partition, out.proofs[i], std::move(p.inputs),
+        {p.synthesis_ms, p.wait_ms, device_wait_ms, prove_ms});
+    p.memory.release();
+    if (last) complete(p.job, std::move(srs));
+  }
+  flight.partitions.clear();  // releases memory and leases before the next item
+  std::lock_guard lock(mutex_);
+  finalizing_ -= uint32_t(n);
 }
 
 void Pipeline::log_timing(const Partition& p, const InFlight& flight,
@@ -357,11 +381,11 @@ void Pipeline::log_timing(const Partition& p, const InFlight& flight,
   e.partitions = p.job->partitions;
   e.attempt = p.attempt;
   e.synthesis_worker = p.synthesis_worker;
-  e.synthesis_workers = options_.synthesis_workers;
+  e.synthesis_workers = synthesis_threads_count_;
   e.synthesis_start_ms = p.synthesis_start_ms;
   e.synthesis_end_ms = p.synthesis_end_ms;
   e.prover_worker = flight.prover_worker;
-  e.prover_workers = prover_workers_;
+  e.prover_workers = prover_threads_count_;
   e.backend = on;
   e.batch = unsigned(flight.partitions.size());
   e.prove_start_ms = flight.start_at_ms;
@@ -376,12 +400,10 @@ void Pipeline::complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLeas
   Stopwatch sw;
   auto proofs = job->partition_proofs();
   auto inputs = job->partition_inputs();
-  SystemRandom seed;
-  std::mt19937_64 rng(seed());
   bool valid = false;
   try {
     valid = proofs.size() == job->partitions &&
-            groth16::verify_proofs_batch((*srs)->pvk, proofs, inputs, rng);
+            groth16::verify_proofs_batch((*srs)->pvk, proofs, inputs);
   } catch (const std::exception& e) {
     fail(job, std::string("verification failed: ") + e.what());
     return;
@@ -397,9 +419,10 @@ void Pipeline::complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLeas
     const auto t = job->snapshot().timings;
     spdlog::info("job {}: completed and verified ({} partitions, {} bytes): queue {:.0f} ms, srs "
                  "{:.0f} ms, synthesis {:.0f} ms, prove {:.0f} ms, verify {:.1f} ms, total "
-                 "{:.0f} ms",
+                 "{:.0f} ms (waited for a prover {:.0f} ms, for the device {:.0f} ms)",
                  job->id, job->partitions, proofs.size() * groth16::kProofBytes, t.queue_wait_ms,
-                 t.srs_load_ms, t.synthesis_ms, t.prove_ms, verify_ms, t.total_ms);
+                 t.srs_load_ms, t.synthesis_ms, t.prove_ms, verify_ms, t.total_ms,
+                 t.prover_wait_ms, t.device_wait_ms);
   }
 }
 

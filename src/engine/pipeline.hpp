@@ -11,12 +11,19 @@
 //   the prover's copies of the witness — without a/b/c when the job's synthesis leaves them
 //   deferred and the backend computes them on its device — and it stays reserved until finish()
 //   returns.
-// - A CRITICAL job's synthesised partition (WinningPoSt) enters the channel even when the
-//   lookahead is full, so that it waits only for the partitions being proven.
 // - Prover workers take the highest-priority synthesised partition (the oldest among equals)
 //   and, when max_batch_size > 1, further waiting partitions of the same parameter set, and call
 //   backend.start() (which consumes the a/b/c);
-//   the pending proofs go to the finalizer, which runs finish() while the worker starts the next.
+//   the pending proofs go to the finalizer, which runs finish() while the worker starts the next
+//   (the highest-priority pending proof first).
+// - Deadline jobs (is_deadline: WindowPoSt, WinningPoSt) have a lane of their own beside the
+//   workers above, which they use as well: one more synthesis worker and one more prover worker
+//   that take deadline partitions only (deadline_lane). So a WinningPoSt arriving while every
+//   worker is busy with PoRep partitions is synthesised at once and proven beside the partition
+//   being proven, not after it; the deadline prover worker runs finish() itself. A deadline
+//   partition enters the channel even when the lookahead is full (its memory is reserved
+//   already). Its memory comes from the budget like any partition's: when the budget is full it
+//   waits, at the head of the queue, for the next partition's memory to be released.
 // - Each partition's proof is recorded on its job; when the last one arrives the partition proofs
 //   are batch-verified against the job's public inputs with the circuit's verifying key and only
 //   then returned (192 bytes each, in partition order). A proof that fails verification fails the
@@ -60,6 +67,8 @@ struct PipelineOptions {
   // failing device is unhealthy (SpreadBackend: 2 failures in a row), hence 2 by default.
   // Shape errors (std::invalid_argument) fail at once.
   unsigned prover_retries = 2;
+  // The synthesis worker and prover worker kept for deadline jobs (see above).
+  bool deadline_lane = true;
 };
 
 class Pipeline {
@@ -129,9 +138,11 @@ class Pipeline {
     double start_at_ms = 0, start_done_at_ms = 0;  // timing_clock_ms() around start()
   };
 
-  void synthesis_worker(unsigned index);
-  void prover_worker(unsigned index);
+  // deadline_only: the deadline lane's worker (takes deadline jobs' partitions only).
+  void synthesis_worker(unsigned index, bool deadline_only);
+  void prover_worker(unsigned index, bool deadline_only);
   void finalizer();
+  void finalize(InFlight& flight);  // finish(), then record the proofs or retry / fail
   void synthesize(const Task& task, MemoryBudget::Reservation memory, unsigned worker);
   // Logs `timing {json}` for a proven partition (engine/timing_event.hpp).
   void log_timing(const Partition& p, const InFlight& flight, const groth16::ProveOutput& out,
@@ -163,6 +174,8 @@ class Pipeline {
 
   std::unique_ptr<Channel<Synthesized>> synthesized_;
   const unsigned prover_workers_;  // prover_workers_per_device x backend.devices()
+  // Threads per stage, the deadline lane's included (timing events number workers up to these).
+  unsigned synthesis_threads_count_ = 0, prover_threads_count_ = 0;
   std::unique_ptr<Channel<InFlight>> in_flight_;
   std::vector<std::thread> synthesis_threads_, prover_threads_;
   std::thread finalizer_thread_;

@@ -107,15 +107,25 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
   const auto* proof = *type;
   if (auto refused = check_sector_size(request, proof->id, proof->name, proof->sector->sector_size))
     return *refused;
+  if (proof->feature == filecoin::SealFeature::kNonInteractivePoRep) {
+    // seal_commit_phase2 returns the SnarkPack aggregate of an NI seal's partition proofs, and
+    // verify_seal expects it: the partition proofs alone would fail every chain verification.
+    return invalid_request("registered_proof: " + std::to_string(proof->id) + " (" +
+                           std::string(proof->name) +
+                           ") is a non-interactive PoRep, whose proof is the SnarkPack aggregate "
+                           "of its partition proofs; this daemon does not aggregate yet");
+  }
   if (request.vanilla_proof.empty()) {
     return invalid_request("vanilla_proof: empty; PoRep needs Curio's C1 envelope "
                    "{\"SectorNum\",\"Phase1Out\",\"SectorSize\"}");
   }
   auto envelope = filecoin::parse_curio_envelope(request.vanilla_proof);
   if (!envelope) return invalid_request("vanilla_proof: " + envelope.error().message);
-  if (envelope->sector_size != request.sector_size) {
+  if (envelope->sector_size != proof->sector->sector_size) {
     return invalid_request("vanilla_proof: SectorSize " + std::to_string(envelope->sector_size) +
-                   " differs from sector_size " + std::to_string(request.sector_size));
+                           " differs from registered_proof " + std::to_string(proof->id) + " (" +
+                           std::string(proof->name) + ", " +
+                           std::to_string(proof->sector->sector_size) + " bytes)");
   }
   if (envelope->sector_num != request.sector_number) {
     return invalid_request("vanilla_proof: SectorNum " + std::to_string(envelope->sector_num) +

@@ -9,7 +9,7 @@ std::optional<Error<SubmitError>> check_sector_size(const ProofRequest& request,
                                                     uint64_t registered_proof,
                                                     std::string_view proof_name,
                                                     uint64_t sector_size) {
-  if (request.sector_size == sector_size) return std::nullopt;
+  if (request.sector_size == 0 || request.sector_size == sector_size) return std::nullopt;
   return invalid_request("sector_size: " + std::to_string(request.sector_size) +
                          " does not match registered_proof " + std::to_string(registered_proof) +
                          " (" + std::string(proof_name) + ", " + std::to_string(sector_size) +

@@ -18,7 +18,8 @@ inline Error<SubmitError> invalid_request(std::string message) {
 }
 
 // The refusal when request.sector_size is not the registered proof's sector size; nullopt when
-// it is.
+// it is, or when it is 0: unset means "the registered proof's size" (Curio's ProofShare
+// SnapDeals requests leave it at 0, and the Rust daemon ignores the field there).
 std::optional<Error<SubmitError>> check_sector_size(const ProofRequest& request,
                                                     uint64_t registered_proof,
                                                     std::string_view proof_name,

@@ -43,11 +43,11 @@ std::vector<size_t> Scheduler::group(const Level& lvl, const std::string& circui
 
 std::vector<Scheduler::JobPtr> Scheduler::pop(Clock::time_point now,
                                                std::optional<Clock::time_point>* wake_at,
-                                               bool flush_all) {
+                                               bool flush_all, Priority min_priority) {
   if (wake_at) wake_at->reset();
   int p = kPriorityLevels - 1;
   while (p >= 0 && levels_[p].empty()) --p;
-  if (p < 0) return {};
+  if (p < int(min_priority) - 1) return {};
   Level& lvl = levels_[p];
 
   // Candidate circuits: the last dispatched one first (sort_by_type), then FIFO of oldest job.

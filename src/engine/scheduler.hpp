@@ -14,6 +14,8 @@
 //      (flushed early: the partial batch stops waiting), or when flush_all is set (shutdown).
 //   4. The first ready group is returned. When none is, pop() returns nothing and sets *wake_at to
 //      the earliest time a group becomes ready by its wait running out.
+//   5. With min_priority, levels below it are not considered at all (nothing is returned, no
+//      wake-up set for them).
 #pragma once
 
 #include <chrono>
@@ -45,8 +47,10 @@ class Scheduler {
   // Removes a queued job (cancel); false when it is not queued here.
   bool remove(const std::string& job_id);
 
+  // Only jobs of at least `min_priority` are considered (the engine asks for deadline jobs only
+  // while the pipeline has no room).
   std::vector<JobPtr> pop(Clock::time_point now, std::optional<Clock::time_point>* wake_at,
-                          bool flush_all = false);
+                          bool flush_all = false, Priority min_priority = Priority::kLow);
 
   // Jobs queued ahead of this one by priority and FIFO (0 = at the head; batching and
   // sort_by_type may reorder within a level), or nullopt when it is not queued.

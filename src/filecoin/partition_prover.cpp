@@ -2,13 +2,13 @@
 #include "filecoin/partition_prover.hpp"
 
 #include <algorithm>
-#include <random>
 #include <stdexcept>
 #include <string>
 
 #include "groth16/proof.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "util/stopwatch.hpp"
+#include "util/system_random.hpp"
 
 namespace cuzk::filecoin {
 
@@ -44,7 +44,7 @@ FilecoinResult<PartitionProofs> prove_partitions(std::vector<std::vector<ff::Fr>
                               std::to_string(expected_inputs[0].size() + 1) + " inputs");
   PartitionProofs out;
   Stopwatch sw;
-  std::mt19937_64 os_rng(std::random_device{}());
+  SystemRandom os_rng;  // blinding values r, s
   std::vector<groth16::Proof> proofs;
   for (unsigned k = 0; k < partitions; ++k) {
     groth16::PhaseTimings timings;
@@ -80,9 +80,8 @@ FilecoinResult<PartitionProofs> prove_partitions(std::vector<std::vector<ff::Fr>
     out.timings.insert(out.timings.end(), timings.begin(), timings.end());
   }
   sw.lap_ms();
-  std::mt19937_64 weights(std::random_device{}());
   const groth16::PreparedVerifyingKey pvk = groth16::prepare_verifying_key(params.vk);
-  if (!groth16::verify_proofs_batch(pvk, proofs, expected_inputs, weights))
+  if (!groth16::verify_proofs_batch(pvk, proofs, expected_inputs))
     return filecoin_error(FilecoinError::kInconsistent,
                           "the finished proofs do not verify (parameters of another circuit?)");
   out.timings.emplace_back("self_verify", sw.lap_ms());
@@ -116,8 +115,7 @@ FilecoinResult<unsigned> verify_partition_proofs(const groth16::PreparedVerifyin
                           "verifying key: " + std::to_string(pvk.ic.size()) + " IC points, the " +
                               what + " circuit has " + std::to_string(inputs[0].size() + 1) +
                               " inputs");
-  std::mt19937_64 rng(std::random_device{}());
-  if (!groth16::verify_proofs_batch(pvk, proofs, inputs, rng))
+  if (!groth16::verify_proofs_batch(pvk, proofs, inputs))
     return filecoin_error(FilecoinError::kInconsistent,
                           "proof: the " + std::to_string(partitions) + " " + what +
                               " partition proofs do not verify for these public inputs");

@@ -135,6 +135,21 @@ FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& d
   return find_files(dir, *kind);
 }
 
+FilecoinResult<std::string> find_verifying_key(const std::string& dir,
+                                               std::string_view circuit_id) {
+  const auto kind = circuit_kind(circuit_id);
+  if (!kind) return unknown_circuit(circuit_id);
+  const std::string real = kind->real_name(ParameterFile::kVk);
+  const std::string test = test_parameter_file_name(kind->circuit_id, ParameterFile::kVk);
+  for (const std::string& name : {real, test}) {
+    const std::filesystem::path path = std::filesystem::path(dir) / name;
+    if (std::filesystem::is_regular_file(path)) return path.string();
+  }
+  return filecoin_error(FilecoinError::kUnknownProof, "no verifying key for " + kind->circuit_id +
+                                                          " in " + dir + ": neither " + real +
+                                                          " nor " + test);
+}
+
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
     const std::string& dir, std::string_view circuit_id, std::mt19937_64& rng, unsigned threads,
     const groth16::SetupProgress& progress, groth16::FixedBaseMultiplier* multiplier) {

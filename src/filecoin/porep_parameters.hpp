@@ -50,6 +50,10 @@ FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit
 FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& dir,
                                                             std::string_view circuit_id);
 
+// The verifying key alone (a verifier's directory may hold only the .vk files; the .params are
+// tens of GB): Filecoin's, else the test one. kUnknownProof naming both when neither is in `dir`.
+FilecoinResult<std::string> find_verifying_key(const std::string& dir, std::string_view circuit_id);
+
 // Test parameters of any circuit id (blank synthesis of its kind). kUnknownProof for an
 // unknown id.
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(

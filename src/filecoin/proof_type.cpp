@@ -140,6 +140,24 @@ FilecoinResult<const PorepSectorConfig*> find_porep_sector(uint64_t sector_size)
                             " bytes (known: 2 KiB, 8 MiB, 512 MiB, 32 GiB, 64 GiB)");
 }
 
+FilecoinResult<ApiVersion> parse_api_version(std::string_view text) {
+  for (ApiVersion v : {kV1_0_0, kV1_1_0, kV1_2_0}) {
+    if (text == to_string(v)) return v;
+  }
+  return filecoin_error(FilecoinError::kUnknownProof, "unknown API version \"" +
+                                                          std::string(text) +
+                                                          "\" (known: 1.0.0, 1.1.0, 1.2.0)");
+}
+
+FilecoinResult<ProofType> seal_proof_from_parts(uint64_t sector_size, const hash::Node32& porep_id,
+                                                ApiVersion api_version, SealFeature feature) {
+  auto sector = find_porep_sector(sector_size);
+  if (!sector) return sector.error();
+  uint64_t id = 0;
+  for (int i = 7; i >= 0; --i) id = (id << 8) | porep_id[i];
+  return ProofType{id, "custom", *sector, api_version, feature, porep_id};
+}
+
 std::string tree_display(hash::TreeShape shape) {
   return "merkletree-poseidon_hasher-" + std::to_string(shape.base_arity) + "-" +
          std::to_string(shape.sub_arity) + "-" + std::to_string(shape.top_arity);

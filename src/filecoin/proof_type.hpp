@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -49,12 +50,15 @@ struct ProofType {
   const PorepSectorConfig* sector;
   ApiVersion api_version;
   SealFeature feature;
+  // Only for a seal described by its parts rather than by a registered proof (verify-seal): its
+  // porep_id, any 32 bytes as rust-fil-proofs allows. Unset: make_porep_id(id).
+  std::optional<hash::Node32> custom_porep_id = std::nullopt;
 
   std::string_view circuit_id() const { return sector->circuit_id; }
   ChallengeMode challenge_mode() const;
   unsigned partitions() const;  // NI: sector->ni_partitions
   unsigned challenges_per_partition() const { return sector->challenges_per_partition; }
-  hash::Node32 porep_id() const { return make_porep_id(id); }
+  hash::Node32 porep_id() const { return custom_porep_id.value_or(make_porep_id(id)); }
 
   // bytes 0..8 = id (u64 LE), 8..16 = nonce (u64 LE), the rest zero.
   static hash::Node32 make_porep_id(uint64_t id, uint64_t nonce = 0);
@@ -74,6 +78,14 @@ FilecoinResult<const ProofType*> find_seal_proof(uint64_t id);
 FilecoinResult<const ProofType*> find_seal_proof(std::string_view name);
 FilecoinResult<const PorepSectorConfig*> find_porep_circuit(std::string_view circuit_id);
 FilecoinResult<const PorepSectorConfig*> find_porep_sector(uint64_t sector_size);
+
+// "1.0.0", "1.1.0" or "1.2.0"; kUnknownProof otherwise.
+FilecoinResult<ApiVersion> parse_api_version(std::string_view text);
+// A seal described by its parts, as verify_seal takes them, rather than by a registered proof:
+// the circuit of `sector_size` with any porep_id (custom_porep_id), API version and feature; id =
+// porep_id bytes 0..8 (u64 LE), name "custom". kUnknownProof for a sector size without a circuit.
+FilecoinResult<ProofType> seal_proof_from_parts(uint64_t sector_size, const hash::Node32& porep_id,
+                                                ApiVersion api_version, SealFeature feature);
 
 // Parameter files (parameter_cache.rs, stacked circuit cache_prefix, params.rs identifier):
 //   identifier  "layered_drgporep::PublicParams{ graph: ..., tree: merkletree-... }"

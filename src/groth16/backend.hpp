@@ -31,13 +31,19 @@ struct Randomness {
 // Named phase durations of one start/finish, in milliseconds, in the order they ran.
 using PhaseTimings = std::vector<std::pair<std::string, double>>;
 
-// The phases' sum: the time the backend (its device) was busy with the call. Phases named with
-// "wait" (waiting for the device to be free, for a CPU part) are not busy time.
+// Phases named with "wait" (waiting for the device to be free, for a CPU part) are the time the
+// call waited; the others' sum is the time the backend (its device) was busy with it.
+inline bool is_wait_phase(const std::string& phase) {
+  return phase.find("wait") != std::string::npos;
+}
 inline double busy_ms(const PhaseTimings& timings) {
   double sum = 0;
-  for (const auto& [phase, ms] : timings) {
-    if (phase.find("wait") == std::string::npos) sum += ms;
-  }
+  for (const auto& [phase, ms] : timings) sum += is_wait_phase(phase) ? 0 : ms;
+  return sum;
+}
+inline double wait_ms(const PhaseTimings& timings) {
+  double sum = 0;
+  for (const auto& [phase, ms] : timings) sum += is_wait_phase(phase) ? ms : 0;
   return sum;
 }
 

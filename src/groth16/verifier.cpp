@@ -2,6 +2,7 @@
 #include "groth16/verifier.hpp"
 
 #include "curve/scalar_mul.hpp"
+#include "util/system_random.hpp"
 
 namespace cuzk::groth16 {
 namespace {
@@ -45,8 +46,15 @@ bool verify_proof(const PreparedVerifyingKey& pvk, const Proof& proof,
 }
 
 bool verify_proofs_batch(const PreparedVerifyingKey& pvk, std::span<const Proof> proofs,
-                         std::span<const std::vector<ff::Fr>> inputs, std::mt19937_64& rng) {
-  if (proofs.size() != inputs.size()) return false;
+                         std::span<const std::vector<ff::Fr>> inputs) {
+  SystemRandom rng;
+  return verify_proofs_batch(pvk, proofs, inputs, rng);
+}
+
+bool verify_proofs_batch_weighted(const PreparedVerifyingKey& pvk, std::span<const Proof> proofs,
+                                  std::span<const std::vector<ff::Fr>> inputs,
+                                  std::span<const ff::Fr> weights) {
+  if (proofs.size() != inputs.size() || weights.size() != proofs.size()) return false;
   for (const auto& x : inputs) {
     if (pvk.ic.empty() || x.size() + 1 != pvk.ic.size()) return false;
   }
@@ -59,8 +67,7 @@ bool verify_proofs_batch(const PreparedVerifyingKey& pvk, std::span<const Proof>
   std::vector<ff::Fr> ic_coeffs(pvk.ic.size() - 1, ff::Fr::zero());
   G1 c_acc = G1::identity();
   for (size_t j = 0; j < proofs.size(); ++j) {
-    // A 128-bit weight: u128 in the two low limbs, read as a canonical integer (< r).
-    ff::Fr z = *ff::Fr::from_canonical(ff::Limbs<4>{rng(), rng(), 0, 0});
+    const ff::Fr& z = weights[j];
     z_sum += z;
     for (size_t i = 0; i < ic_coeffs.size(); ++i) ic_coeffs[i] += z * inputs[j][i];
     c_acc += curve::mul(G1::from_affine(proofs[j].c), z);

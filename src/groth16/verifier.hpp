@@ -9,6 +9,8 @@
 // = e(alpha, beta)^(-sum_j z_j): n + 2 Miller loops and one final exponentiation.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <random>
 #include <span>
 #include <vector>
@@ -33,10 +35,32 @@ PreparedVerifyingKey prepare_verifying_key(const VerifyingKey& vk);
 bool verify_proof(const PreparedVerifyingKey& pvk, const Proof& proof,
                   std::span<const ff::Fr> public_inputs);
 
-// True only if every proof verifies. `inputs[j]` are proof j's public inputs. Weights come from
-// `rng` (seed it from a real entropy source in production; tests may fix it). Falls back to
-// single verification for fewer than two proofs.
+// True only if every proof verifies. `inputs[j]` are proof j's public inputs; `weights[j]` proof
+// j's weight z_j (it must be unpredictable to whoever made the proofs, or a forged batch can
+// pass). Falls back to single verification for fewer than two proofs.
+bool verify_proofs_batch_weighted(const PreparedVerifyingKey& pvk, std::span<const Proof> proofs,
+                                  std::span<const std::vector<ff::Fr>> inputs,
+                                  std::span<const ff::Fr> weights);
+
+// One 128-bit weight (u128 from two 64-bit draws, as an integer below r).
+template <std::uniform_random_bit_generator Rng>
+ff::Fr batch_weight(Rng& rng) {
+  static_assert(Rng::min() == 0 && Rng::max() == std::numeric_limits<uint64_t>::max(),
+                "batch weights take 64-bit draws");
+  return *ff::Fr::from_canonical(ff::Limbs<4>{rng(), rng(), 0, 0});
+}
+
+// verify_proofs_batch_weighted with weights from `rng`: any 64-bit uniform random bit generator
+// (tests may fix one; the overload without it draws from the OS, SystemRandom).
+template <std::uniform_random_bit_generator Rng>
 bool verify_proofs_batch(const PreparedVerifyingKey& pvk, std::span<const Proof> proofs,
-                         std::span<const std::vector<ff::Fr>> inputs, std::mt19937_64& rng);
+                         std::span<const std::vector<ff::Fr>> inputs, Rng& rng) {
+  std::vector<ff::Fr> weights;
+  weights.reserve(proofs.size());
+  for (size_t j = 0; j < proofs.size(); ++j) weights.push_back(batch_weight(rng));
+  return verify_proofs_batch_weighted(pvk, proofs, inputs, weights);
+}
+bool verify_proofs_batch(const PreparedVerifyingKey& pvk, std::span<const Proof> proofs,
+                         std::span<const std::vector<ff::Fr>> inputs);
 
 }  // namespace cuzk::groth16

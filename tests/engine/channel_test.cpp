@@ -1,9 +1,11 @@
-// Channel: FIFO pop, pop_best (greatest first, FIFO among equals), overfilling pushes for urgent
-// items, remove_if, and close (drains, then nullopt; pushes refused).
+// Channel: FIFO pop, pop_best (greatest first, FIFO among equals), pop_best_if (the greatest
+// matching item, waiting for one), overfilling pushes for urgent items, remove_if, and close
+// (drains, then nullopt; pushes refused).
 #include "engine/channel.hpp"
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <thread>
 #include <utility>
 
@@ -39,6 +41,30 @@ TEST(Channel, OverfillingPushDoesNotWaitForRoom) {
   EXPECT_EQ(channel.pop()->second, 'a');
   producer.join();
   EXPECT_EQ(channel.pop()->second, 'b');
+}
+
+// A consumer that waits for urgent items only (the deadline worker) beside one that takes any:
+// each gets its own, whichever is pushed first (a push wakes every waiter, so the urgent-only
+// consumer waking for a normal item cannot swallow the wake-up of the other).
+TEST(Channel, PopBestIfWaitsForAMatchingItemOnly) {
+  Channel<Item> channel(4);
+  auto urgent = [](const Item& i) { return i.first >= 3; };
+  std::optional<Item> got_urgent, got_any;
+  std::thread urgent_consumer([&] { got_urgent = channel.pop_best_if(urgent, by_priority); });
+  std::thread any_consumer([&] { got_any = channel.pop_best(by_priority); });
+  ASSERT_TRUE(channel.push({1, 'n'}));
+  any_consumer.join();
+  ASSERT_TRUE(got_any.has_value());
+  EXPECT_EQ(got_any->second, 'n');
+  ASSERT_TRUE(channel.push({2, 'm'}));
+  ASSERT_TRUE(channel.push({4, 'w'}));
+  urgent_consumer.join();
+  ASSERT_TRUE(got_urgent.has_value());
+  EXPECT_EQ(got_urgent->second, 'w');
+  EXPECT_EQ(channel.size(), 1u);  // the normal item is left for the others
+  channel.close();
+  EXPECT_FALSE(channel.pop_best_if(urgent, by_priority).has_value());  // closed, none matching
+  EXPECT_EQ(channel.pop()->second, 'm');
 }
 
 TEST(Channel, CloseDrainsThenEndsAndRemoveIfDrops) {

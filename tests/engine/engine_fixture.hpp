@@ -13,6 +13,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -20,6 +21,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/bench_job.hpp"
@@ -285,6 +287,15 @@ inline void expect_valid_bench_proof(const JobOutcome& o, size_t constraints, ui
       EXPECT_FALSE(groth16::verify_proof(pvk, (*proofs)[k], wrong)) << "partition " << k;
     }
   }
+}
+
+// Polls `done` until it holds (bounded: a minute; the watchdog catches a real hang).
+inline bool eventually(const std::function<bool()>& done) {
+  for (int i = 0; i < 60000; ++i) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return done();
 }
 
 // The job's outcome once it ended.

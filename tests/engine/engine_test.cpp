@@ -58,6 +58,24 @@ TEST(Engine, ProvesAndVerifiesSingleAndMultiPartitionJobs) {
   EXPECT_EQ(s.proofs_failed, 0u);
 }
 
+// Blinding from the OS: two proofs of the same witness (same circuit, same seed) both verify and
+// differ in every point; a proof reproduced from the witness alone would be a broken blinding.
+TEST(Engine, TwoProofsOfTheSameWitnessDiffer) {
+  TestJobs jobs;
+  jobs.add("first", TestJobSpec(kSmallCircuit, 11, 1));
+  jobs.add("again", TestJobSpec(kSmallCircuit, 11, 1));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  const auto first = await_end(engine, submit_ok(engine, test_request("first")));
+  const auto again = await_end(engine, submit_ok(engine, test_request("again")));
+  expect_valid_bench_proof(first, kSmallCircuit, 11, 1);
+  expect_valid_bench_proof(again, kSmallCircuit, 11, 1);
+  auto a = groth16::decode_proofs(first.proof), b = groth16::decode_proofs(again.proof);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_NE((*a)[0].a, (*b)[0].a);
+  EXPECT_NE((*a)[0].b, (*b)[0].b);
+  EXPECT_NE((*a)[0].c, (*b)[0].c);
+}
+
 TEST(Engine, PrioritiesDecideTheOrderAndCancelRemovesQueuedJobs) {
   TestJobs jobs;
   auto gate = std::make_shared<Gate>();
@@ -65,9 +83,12 @@ TEST(Engine, PrioritiesDecideTheOrderAndCancelRemovesQueuedJobs) {
   for (const char* name : {"low", "normal", "high", "winning", "doomed"}) {
     jobs.add(name, TestJobSpec(kSmallCircuit, 2, 1));
   }
-  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  auto options = test_engine_options(shared_param_dir());
+  options.pipeline.deadline_lane = false;  // the order alone (the lane: deadline_test.cpp)
+  Engine engine(options, jobs.factory());
   const auto blocker = submit_ok(engine, test_request("blocker"));
-  // Partition 0 is in synthesis and partition 1 queued behind it: nothing else is admitted.
+  // Partition 0 is in synthesis and partition 1 queued behind it: the pipeline has no room, and
+  // only deadline jobs (HIGH, CRITICAL) are admitted, ahead of partition 1.
   ASSERT_TRUE(gate->wait_entered());
   const auto low = submit_ok(engine, test_request("low", Priority::kLow));
   const auto doomed = submit_ok(engine, test_request("doomed", Priority::kLow));
@@ -85,14 +106,18 @@ TEST(Engine, PrioritiesDecideTheOrderAndCancelRemovesQueuedJobs) {
   EXPECT_TRUE(cancelled.found);
   EXPECT_FALSE(cancelled.was_running);
   EXPECT_EQ(await_end(engine, doomed).state, JobState::kCancelled);
-  EXPECT_EQ(engine.status().queues[0].pending, 3u);  // low, normal, high (PoRep)
+  ASSERT_TRUE(testing::eventually([&] {
+    const auto s = engine.status();  // queues[0]: PoRep, [3]: WinningPoSt
+    return s.queues[0].in_progress == 2 && s.queues[3].in_progress == 1;  // blocker, high; winning
+  }));
+  EXPECT_EQ(engine.status().queues[0].pending, 2u);  // low, normal
 
   gate->open();
   for (const auto& id : {blocker, low, normal, high, winning}) {
     EXPECT_EQ(await_end(engine, id).state, JobState::kCompleted) << id;
   }
   EXPECT_EQ(jobs.log()->entries(),
-            (std::vector<std::string>{"blocker/0", "blocker/1", "winning/0", "high/0",
+            (std::vector<std::string>{"blocker/0", "winning/0", "high/0", "blocker/1",
                                       "normal/0", "low/0"}));
   EXPECT_FALSE(engine.cancel(doomed).was_running);
   EXPECT_TRUE(engine.cancel(doomed).already_ended);
@@ -442,6 +467,9 @@ TEST(Engine, MetricsCountWhatHappened) {
            "cuzk_proof_duration_seconds_bucket{kind=\"porep_seal_commit\",le=\"+Inf\"} 1\n",
            "cuzk_partition_prove_seconds_count{circuit=\"chain-64\"} 2\n",
            "cuzk_backend_batches_total{backend=\"cpu\"} 2\n",
+           "cuzk_priority_queue_wait_seconds_count{priority=\"NORMAL\"} 1\n",
+           "cuzk_priority_queue_wait_seconds_count{priority=\"CRITICAL\"} 0\n",
+           "cuzk_priority_prover_wait_seconds_count{priority=\"NORMAL\"} 2\n",
            "cuzk_queue_pending{kind=\"winning_post\"} 0\n",
            "# TYPE cuzk_proof_duration_seconds histogram\n",
        }) {

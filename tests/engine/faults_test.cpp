@@ -24,6 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using testing::await_end;
+using testing::eventually;
 using testing::expect_valid_bench_proof;
 using testing::Gate;
 using testing::kOtherCircuit;
@@ -43,15 +44,6 @@ uint64_t hot_srs_bytes(const EngineStatus& s) {
   uint64_t total = 0;
   for (const auto& e : s.srs) total += e.tier == SrsTier::kHot ? e.size_bytes : 0;
   return total;
-}
-
-// Polls `done` until it holds (bounded; the watchdog catches a real hang).
-bool eventually(const std::function<bool()>& done) {
-  for (int i = 0; i < 60000; ++i) {
-    if (done()) return true;
-    std::this_thread::sleep_for(1ms);
-  }
-  return done();
 }
 
 // Once the pipeline is idle only the parameter sets hold memory, and a new job completes.

@@ -56,6 +56,23 @@ TEST_F(SchedulerTest, HigherPriorityFirstFifoWithin) {
   EXPECT_EQ(s.size(), 0u);
 }
 
+// What the engine's dispatcher asks while the pipeline has no room: deadline jobs only.
+TEST_F(SchedulerTest, MinPriorityLeavesLowerLevelsQueued) {
+  Scheduler s({1, 0ms, false});
+  s.push(job("n1", Priority::kNormal), t0_);
+  std::optional<Clock::time_point> wake;
+  EXPECT_TRUE(s.pop(t0_, &wake, false, Priority::kHigh).empty());
+  EXPECT_FALSE(wake.has_value());
+  s.push(job("high", Priority::kHigh), t0_);
+  s.push(job("crit", Priority::kCritical), t0_);
+  EXPECT_EQ(ids(s.pop(t0_, &wake, false, Priority::kHigh)), std::vector<std::string>{"crit"});
+  EXPECT_EQ(ids(s.pop(t0_, &wake, false, Priority::kHigh)), std::vector<std::string>{"high"});
+  EXPECT_TRUE(s.pop(t0_, &wake, false, Priority::kHigh).empty());
+  EXPECT_EQ(ids(s.pop(t0_, &wake)), std::vector<std::string>{"n1"});
+  EXPECT_TRUE(is_deadline(Priority::kHigh) && is_deadline(Priority::kCritical));
+  EXPECT_FALSE(is_deadline(Priority::kNormal) || is_deadline(Priority::kLow));
+}
+
 TEST_F(SchedulerTest, DefaultPrioritiesByKind) {
   EXPECT_EQ(default_priority(ProofKind::kWinningPost), Priority::kCritical);
   EXPECT_EQ(default_priority(ProofKind::kWindowPostPartition), Priority::kHigh);

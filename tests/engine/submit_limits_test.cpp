@@ -1,5 +1,7 @@
 // Submit-time limits of the engine: the queue bound ([scheduler] max_pending -> kResourceExhausted)
-// and request_id reuse with different content (kAlreadyExists), on the built-in test circuit. A
+// and request_id reuse (the same proof joins or returns its job; different content is
+// kAlreadyExists while the job lives and a new job once it has ended), on the built-in test
+// circuit. A
 // lone PoRep job is kept in the queue by batching with a long wait (it waits for company), so
 // "queued, not admitted" is deterministic without gates or sleeps.
 #include <gtest/gtest.h>
@@ -91,13 +93,40 @@ TEST(EngineLimits, SameRequestIdWithDifferentContentIsAlreadyExists) {
     EXPECT_TRUE(contains(refused.error().message, first->job_id)) << refused.error().message;
   }
 
-  // Still so once the job has completed (it is remembered for idempotent resubmits).
+  // Once the job has completed, the same proof again returns it (Curio's retry of a task whose
+  // answer was lost), found by request_id too ...
   auto ended = engine.await(first->job_id, std::nullopt);
   ASSERT_TRUE(ended.has_value());
   EXPECT_EQ(ended->state, JobState::kCompleted) << ended->error;
-  auto late = engine.submit(other_c1);
-  ASSERT_FALSE(late.ok());
-  EXPECT_EQ(late.code(), SubmitError::kAlreadyExists);
+  auto retried = engine.submit(request);
+  ASSERT_TRUE(retried.ok()) << retried.error().message;
+  EXPECT_TRUE(retried->existing);
+  EXPECT_EQ(retried->job_id, first->job_id);
+  auto by_request_id = engine.await("same", std::nullopt);
+  ASSERT_TRUE(by_request_id.has_value());
+  EXPECT_EQ(by_request_id->proof, ended->proof);
+
+  // ... and a different proof (the sector proven again, a new C1) starts a new job under the
+  // same request_id, which now names the new job; the old one is still found by its job id.
+  auto reproven = engine.submit(other_c1);
+  ASSERT_TRUE(reproven.ok()) << reproven.error().message;
+  EXPECT_FALSE(reproven->existing);
+  EXPECT_NE(reproven->job_id, first->job_id);
+  auto reproven_again = engine.submit(other_c1);  // joins the new job while it lives
+  ASSERT_TRUE(reproven_again.ok()) << reproven_again.error().message;
+  EXPECT_EQ(reproven_again->job_id, reproven->job_id);
+  auto old_content = engine.submit(request);  // the old content is refused while it runs ...
+  if (!old_content.ok()) {
+    EXPECT_EQ(old_content.code(), SubmitError::kAlreadyExists);
+    EXPECT_TRUE(contains(old_content.error().message, reproven->job_id))
+        << old_content.error().message;
+  } else {  // ... unless the new job completed in between: then it starts a third job
+    EXPECT_NE(old_content->job_id, reproven->job_id);
+    EXPECT_NE(old_content->job_id, first->job_id);
+    engine.await(old_content->job_id, std::nullopt);
+  }
+  EXPECT_EQ(engine.await("same", std::nullopt)->state, JobState::kCompleted);
+  EXPECT_EQ(engine.await(first->job_id, std::nullopt)->proof, ended->proof);
 
   // After a failure the request_id is free again, for any content (Curio's retries).
   auto flaky = test_request("flaky");

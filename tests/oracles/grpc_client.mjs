@@ -3,7 +3,9 @@
 // check that the daemon speaks the protocol as any other implementation reads it. Usage:
 //   node grpc_client.mjs --addr unix:///path prove --envelope FILE --registered-proof N
 //        --sector-size BYTES --sector-number N --miner-id N --out PROOF [--priority CRITICAL]
-//     SubmitProof, then AwaitProof; writes the proof bytes; prints "completed <job> <bytes>"
+//        [--request-id ID] [--rpc Prove]
+//     SubmitProof, then AwaitProof (with --rpc Prove: the one call Curio makes); writes the proof
+//     bytes; prints "completed <job> <bytes>"
 //   node grpc_client.mjs --addr unix:///path status
 //     GetStatus as JSON
 // Exits 0 on success, 1 when the proof did not complete, 2 on an RPC error.
@@ -42,8 +44,8 @@ const call = (method, request) =>
     client[method](request, (error, response) => (error ? reject(error) : resolve(response))));
 
 async function prove() {
-  const submitted = await call('SubmitProof', {
-    request_id: `node-${process.pid}-${arg('--sector-number')}`,
+  const submit = {
+    request_id: arg('--request-id', `node-${process.pid}-${arg('--sector-number')}`),
     proof_kind: 'POREP_SEAL_COMMIT',
     sector_size: arg('--sector-size'),
     registered_proof: arg('--registered-proof'),
@@ -51,8 +53,14 @@ async function prove() {
     vanilla_proof: readFileSync(arg('--envelope')),
     sector_number: arg('--sector-number'),
     miner_id: arg('--miner-id'),
-  });
-  const result = await call('AwaitProof', { job_id: submitted.job_id, timeout_ms: 0 });
+  };
+  let result;
+  if (arg('--rpc', 'SubmitProof') === 'Prove') {
+    result = (await call('Prove', { submit })).result;
+  } else {
+    const submitted = await call('SubmitProof', submit);
+    result = await call('AwaitProof', { job_id: submitted.job_id, timeout_ms: 0 });
+  }
   if (result.status !== 'COMPLETED') {
     console.log(`${result.status.toLowerCase()} ${result.job_id}: ${result.error_message}`);
     return 1;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CTest: the cuzk daemon binary end to end on a unix socket, driven by cuzk-bench's client
 # commands: 2 KiB PoRep C1s from real sealing; preload, status, a single proof (verified by our
-# C2 verifier and, when node is available, by @noble/curves; one more submitted by an independent
-# @grpc/grpc-js client built from the .proto), a cancel,
+# C2 verifier and, when node is available, by @noble/curves), the same sector proven again from a
+# new C1 under the same request_id by an independent @grpc/grpc-js client built from the .proto
+# (Curio's Prove call), a cancel by request_id,
 # a batch from concurrent clients, a request the daemon must refuse (INVALID_ARGUMENT) while it
 # keeps serving, metrics over gRPC and HTTP, evict, the daemon's memory back to its idle level
 # after the proofs, and SIGTERM -> exit 0 with the socket removed.
@@ -22,8 +23,10 @@ port=$(sed -n 's/.*HTTP status on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/daemon.log
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$pid/status"; }
 rss_detail() { grep -E '^(RssAnon|RssFile|Threads):' "/proc/$pid/status" | tr -s ' \t' ' ' | tr '\n' ' '; }
 
-for n in 2 3 4; do
-  "$bench" gen-c1 --proof-type StackedDrg2KiBV1_1 --miner-id 1000 --sector-number "$n" \
+# Sector 2 is sealed twice (seeds 2 and 12: other data, ticket and seed), as Curio proves a sector
+# again after a failed commit, under the same request_id porep-1000-2.
+for n in 2 4 12; do
+  "$bench" gen-c1 --proof-type StackedDrg2KiBV1_1 --miner-id 1000 --sector-number "${n#1}" \
     --seed "$n" --out "$work/c1-$n.json" --envelope "$work/envelope-$n.json" >/dev/null 2>&1
 done
 
@@ -56,12 +59,12 @@ echo "ok: a single proof (critical) verified; bad request refused while it ran"
   --request-id to-cancel >"$work/cancel.out" 2>&1 &
 cancel_client=$!
 for _ in $(seq 600); do grep -q "request 'to-cancel'" "$work/daemon.log" && break; sleep 0.1; done
-job=$(sed -n "s/.*job \([0-9a-f]*\): submitted .*request 'to-cancel'.*/\1/p" "$work/daemon.log" | head -1)
-[ -n "$job" ] || fail "the job to cancel was not submitted"
-"$bench" cancel --addr "$addr" --job-id "$job" | grep -q "^$job: cancelled" || fail "cancel $job"
+grep -q "request 'to-cancel'" "$work/daemon.log" || fail "the job to cancel was not submitted"
+"$bench" cancel --addr "$addr" --job-id to-cancel | grep -q "^to-cancel: cancelled" \
+  || fail "cancel by request_id"
 if wait "$cancel_client"; then fail "the cancelled job's client succeeded: $(cat "$work/cancel.out")"; fi
 grep -q "CANCELLED" "$work/cancel.out" || fail "cancelled client: $(cat "$work/cancel.out")"
-echo "ok: a job cancelled through CancelProof ends CANCELLED for its client"
+echo "ok: a job cancelled through CancelProof by its request_id ends CANCELLED for its client"
 
 if command -v node >/dev/null 2>&1; then
   [ -d "$oracles/node_modules/@noble/curves" ] || (cd "$oracles" && npm ci --no-audit --no-fund >/dev/null)
@@ -70,18 +73,23 @@ if command -v node >/dev/null 2>&1; then
         --proof "$work/proof-2.bin" --inputs "$work/inputs-2.json")" = valid ] \
     || fail "noble rejected the daemon's proof"
   echo "ok: noble verifies the daemon's proof"
-  # A second, independent client (@grpc/grpc-js from the .proto): SubmitProof + AwaitProof.
+  # A second, independent client (@grpc/grpc-js from the .proto), calling Prove as Curio does:
+  # sector 2 proven again from a new C1 under the same request_id as the proof above (completed),
+  # so the daemon must start a new job, not answer ALREADY_EXISTS or return the old proof.
   [ -d "$oracles/node_modules/@grpc/grpc-js" ] || (cd "$oracles" && npm ci --no-audit --no-fund >/dev/null)
-  node "$oracles/grpc_client.mjs" --addr "$addr" prove --envelope "$work/envelope-3.json" \
-    --registered-proof 5 --sector-size 2048 --sector-number 3 --miner-id 1000 \
-    --priority NORMAL --out "$work/proof-node.bin" >"$work/node.out" 2>&1 \
-    || fail "node client: $(cat "$work/node.out")"
+  node "$oracles/grpc_client.mjs" --addr "$addr" prove --envelope "$work/envelope-12.json" \
+    --registered-proof 5 --sector-size 2048 --sector-number 2 --miner-id 1000 \
+    --priority NORMAL --request-id porep-1000-2 --rpc Prove --out "$work/proof-node.bin" \
+    >"$work/node.out" 2>&1 || fail "node client: $(cat "$work/node.out")"
   grep -q "^completed .* 192$" "$work/node.out" || fail "node client: $(cat "$work/node.out")"
-  [ "$("$bench" verify-c2 --params-dir "$params" --c1 "$work/c1-3.json" --proof "$work/proof-node.bin" 2>/dev/null)" = valid ] \
-    || fail "the proof returned to the node client does not verify"
+  mkdir -p "$work/vk-only" && cp "$params/cuzk-test-porep-2k.vk" "$work/vk-only/"
+  [ "$("$bench" verify-c2 --params-dir "$work/vk-only" --c1 "$work/c1-12.json" --proof "$work/proof-node.bin" 2>/dev/null)" = valid ] \
+    || fail "the proof of the re-proven sector does not verify against its new C1 (a directory of the .vk alone)"
+  [ "$(grep -c "request 'porep-1000-2'" "$work/daemon.log")" = 2 ] \
+    || fail "porep-1000-2: expected two jobs, one per C1"
   node "$oracles/grpc_client.mjs" --addr "$addr" status | grep -q '"circuit_id": "porep-2k"' \
     || fail "node client: GetStatus"
-  echo "ok: independent node gRPC client got a valid proof"
+  echo "ok: independent node gRPC client (Prove): a sector re-proven under the same request_id got a valid proof of its new C1"
   completed_before_batch=2
 else
   completed_before_batch=1

@@ -333,9 +333,15 @@ TEST_F(PorepValidationTest, BadPorepRequests) {
 
   v1::SubmitProofRequest snap;
   snap.set_proof_kind(v1::SNAP_DEALS_UPDATE);  // registered proof 0: StackedDrg2KiBV1
+  snap.set_sector_size(4096);
   s = submit(snap);
   EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  EXPECT_EQ(s.error_message().rfind("sector_size: 0 does not match", 0), 0u) << s.error_message();
+  EXPECT_EQ(s.error_message(),
+            "sector_size: 4096 does not match registered_proof 0 (StackedDrg2KiBV1, 2048 bytes)");
+  snap.set_sector_size(0);  // unset, as ProofShare sends it: the registered proof's size
+  s = submit(snap);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(s.error_message().find("sector_size"), std::string::npos) << s.error_message();
 
   v1::SubmitProofRequest window;
   window.set_proof_kind(v1::WINDOW_POST_PARTITION);

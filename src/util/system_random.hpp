@@ -1,6 +1,7 @@
-// SystemRandom: a UniformRandomBitGenerator over the kernel's CSPRNG (getrandom(2)), for the
-// proofs' blinding values r, s, the batch verifier's weights and job ids. Buffered: one syscall
-// per 64 words.
+// SystemRandom: a UniformRandomBitGenerator over the kernel's CSPRNG (getrandom(2)): the only
+// source of the randomness that protects a proof — its blinding values r, s and the batch
+// verifier's weights — and of the daemon's job ids. Seeded generators are for tests and test
+// data only. Buffered: one syscall per 64 words; not thread-safe (one per thread or per call).
 #pragma once
 
 #include <sys/random.h>
@@ -11,7 +12,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace cuzk::engine {
+namespace cuzk {
 
 class SystemRandom {
  public:
@@ -43,4 +44,4 @@ class SystemRandom {
   size_t next_ = buffer_.size();
 };
 
-}  // namespace cuzk::engine
+}  // namespace cuzk
