@@ -38,21 +38,16 @@
 #include <sstream>
 #include <thread>
 
-#include "cmd_vanilla_request.hpp"
 #include "commands.hpp"
 #include "engine/config.hpp"
 #include "engine/engine.hpp"
 #include "engine/logging.hpp"
-#include "filecoin/partition_prover.hpp"
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/porep_parameters.hpp"
 #include "files.hpp"
-#include "groth16/verifier.hpp"
+#include "job_sources.hpp"
 #include "server/client.hpp"
 #include "server/client_credentials.hpp"
 #include "server/grpc_server.hpp"
 #include "util/latency.hpp"
-#include "vanilla_proofs.hpp"
 
 namespace cuzk::bench {
 namespace {
@@ -116,69 +111,10 @@ PriorityMix parse_priority_mix(const std::string& text) {
   return mix;
 }
 
-std::span<const uint8_t> bytes_of(const std::string& s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
-
-std::shared_ptr<const groth16::PreparedVerifyingKey> load_prepared_vk(const std::string& path) {
-  auto vk = groth16::read_verifying_key(read_file(path));
-  if (!vk) throw std::runtime_error(path + ": " + vk.error().message);
-  return std::make_shared<const groth16::PreparedVerifyingKey>(groth16::prepare_verifying_key(*vk));
-}
-
-// A source of jobs: the requests it sends (in turn) and, with --params-dir, their verifier.
-struct Source {
-  std::string label;
+// A source of jobs arriving per_minute times a minute.
+struct Source : JobSource {
   double per_minute = kDefaultRate;
-  std::vector<v1::SubmitProofRequest> requests;
-  // Empty for a valid proof of `request`, else why it is not.
-  std::function<std::string(const v1::SubmitProofRequest& request, const std::string& proof)>
-      verify;
 };
-
-Source porep_source(const std::string& path, double rate, uint64_t miner_id,
-                    const std::string& params_dir) {
-  const auto text = read_file(path);
-  auto request = server::make_porep_request(
-      {reinterpret_cast<const char*>(text.data()), text.size()}, {"", miner_id, {}, {}});
-  if (!request) throw std::runtime_error(path + ": " + request.error().message);
-  Source source{"porep " + path, rate, {std::move(request).value()}, {}};
-  if (params_dir.empty()) return source;
-  auto c1 = std::make_shared<const filecoin::SealCommitPhase1Output>(read_c1_file(path));
-  auto vk = filecoin::find_verifying_key(params_dir, c1->registered_proof->circuit_id());
-  if (!vk) throw std::runtime_error(vk.error().message);
-  source.verify = [c1, pvk = load_prepared_vk(*vk)](const v1::SubmitProofRequest&,
-                                                    const std::string& proof) {
-    const filecoin::PorepPublicValues values{c1->replica_id, c1->comm_d, c1->comm_r, c1->seed};
-    auto ok = filecoin::verify_porep_c2(*pvk, *c1->registered_proof, values, bytes_of(proof));
-    return ok ? std::string() : ok.error().message;
-  };
-  return source;
-}
-
-Source vanilla_source(const std::string& path, double rate, const std::string& params_dir) {
-  const VanillaRequest r = read_vanilla_request(path);
-  Source source{
-      r.kind + " " + path, rate, vanilla_submit_requests(path, r, v1::PRIORITY_UNSPECIFIED), {}};
-  if (params_dir.empty()) return source;
-  const auto vk =
-      must(filecoin::find_verifying_key(params_dir, r.circuit_id), "verifying key").value();
-  auto inputs = std::make_shared<const std::vector<std::vector<ff::Fr>>>(request_inputs(r));
-  source.verify = [inputs, pvk = load_prepared_vk(vk), what = r.proof_type](
-                      const v1::SubmitProofRequest& request, const std::string& proof) {
-    // A WindowPoSt job is one partition: its proof is that partition's alone.
-    std::span<const std::vector<ff::Fr>> expected(*inputs);
-    if (request.proof_kind() == v1::WINDOW_POST_PARTITION)
-      expected = expected.subspan(request.partition_index(), 1);
-    auto verified = filecoin::verify_partition_proofs(*pvk, expected, bytes_of(proof), what);
-    if (!verified) return verified.error().message;
-    if (*verified != expected.size())
-      return std::to_string(*verified) + " partition proofs, want " +
-             std::to_string(expected.size());
-    return std::string();
-  };
-  return source;
-}
 
 // A job due to be submitted, with everything random about it drawn in advance.
 struct Arrival {
@@ -555,11 +491,11 @@ void add_client_stress_command(CLI::App& app) {
     std::vector<Source> sources;
     for (const auto& arg : opt->c1) {
       auto [path, rate] = split_rate(arg);
-      sources.push_back(porep_source(path, rate, opt->miner_id, opt->params_dir));
+      sources.push_back({porep_job_source(path, opt->miner_id, opt->params_dir), rate});
     }
     for (const auto& arg : opt->vanilla) {
       auto [path, rate] = split_rate(arg);
-      sources.push_back(vanilla_source(path, rate, opt->params_dir));
+      sources.push_back({vanilla_job_source(path, opt->params_dir), rate});
     }
     if (sources.empty()) throw std::runtime_error("stress: give --c1 and/or --vanilla sources");
     if (opt->in_process && opt->params_dir.empty())

@@ -23,6 +23,7 @@ void add_verify_vanilla_command(CLI::App& app);  // verify-vanilla
 void add_client_single_command(CLI::App& app);  // daemon client: single, batch, status, ...
 void add_client_batch_command(CLI::App& app);
 void add_client_stress_command(CLI::App& app);
+void add_client_deadline_command(CLI::App& app);  // deadline proofs under C2 load
 void add_client_admin_commands(CLI::App& app);
 void add_timeline_command(CLI::App& app);  // timeline SVG from the daemon's timing log
 void add_fullsize_command(CLI::App& app);  // a whole PoRep C2 in-process: record, setup, prove

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   cuzk::bench::add_client_single_command(app);
   cuzk::bench::add_client_batch_command(app);
   cuzk::bench::add_client_stress_command(app);
+  cuzk::bench::add_client_deadline_command(app);
   cuzk::bench::add_client_admin_commands(app);
   cuzk::bench::add_timeline_command(app);
   cuzk::bench::add_fullsize_command(app);

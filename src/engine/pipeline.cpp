@@ -292,7 +292,10 @@ void Pipeline::prover_worker(unsigned index, bool deadline_only) {
     flight.start_at_ms = timing_clock_ms();
     Stopwatch sw;
     try {
-      flight.pending = backend_.start(std::move(assignments), params->params, randomness);
+      flight.pending =
+          deadline_only
+              ? backend_.start_deadline(std::move(assignments), params->params, randomness)
+              : backend_.start(std::move(assignments), params->params, randomness);
     } catch (const std::exception& e) {
       for (auto& p : flight.partitions) {
         retry_or_fail(p, "start", e.what(), groth16::is_device_error(e));

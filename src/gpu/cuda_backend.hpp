@@ -47,8 +47,9 @@
 // Pending; destroying a Pending without finish waits for its G2 MSMs.
 //
 // Threads: one object drives one device; the device work of start / start_views / preload /
-// evict is serialised by a mutex (one proof's kernels at a time); with overlap_uploads a start's
-// witness upload into a free input slot runs beside another start's kernels; finish runs
+// evict is serialised by the main lane's mutex (one proof's kernels at a time); with
+// overlap_uploads a start's witness upload into a free input slot runs beside another start's
+// kernels; start_deadline's kernels run beside them on the deadline lane; finish runs
 // concurrently with them. Every entry point that touches the device makes the object's device
 // current for its duration and restores the caller's; finish and the G2 worker threads make no
 // CUDA calls (GpuMsm and GpuNtt also select their device in every call).
@@ -149,6 +150,14 @@ class CudaBackend final : public groth16::Backend {
                                           const groth16::Parameters& params,
                                           std::span<const groth16::Randomness> randomness) override;
   groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override;
+  // On the deadline lane (prove_lane.hpp: a stream of the device's highest priority, MSM and NTT
+  // scratch and an input slot of its own), beside the main lane's kernels: one circuit with its
+  // a/b/c (not deferred) of a domain up to 2^24, whose parameter set is resident with B in G2 on
+  // the GPU. Anything else goes to start(). One deadline start at a time; its phases end with a
+  // zero "deadline_lane" marker.
+  std::unique_ptr<groth16::Pending> start_deadline(
+      std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
+      std::span<const groth16::Randomness> randomness) override;
 
   // The parameters as start_views reads them: the vk (for the assembly), the sections on this
   // backend's device, B in G2 on the host. All three must outlive the Pending. B in G2 is taken

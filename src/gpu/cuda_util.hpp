@@ -156,9 +156,10 @@ using PinnedBuffer = cuda_detail::OwnedArray<T, cuda_detail::PinnedMemory>;
 // A non-blocking stream (does not synchronise with the legacy default stream).
 class Stream {
  public:
-  Stream() {
+  // priority: 0 the default; lower numbers are higher priorities (cudaDeviceGetStreamPriorityRange).
+  explicit Stream(int priority = 0) {
     cudaStream_t s = nullptr;
-    CUZK_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    CUZK_CUDA_CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, priority));
     s_.reset(s);
   }
   cudaStream_t get() const { return s_.get(); }

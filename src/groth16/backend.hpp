@@ -84,6 +84,16 @@ class Backend {
                                          std::span<const Randomness> randomness) = 0;
   virtual ProveOutput finish(std::unique_ptr<Pending> pending) = 0;
 
+  // start() for a deadline job's partition (engine: is_deadline), called beside ordinary starts
+  // in flight. A backend that can run it without waiting for them overrides this (CudaBackend:
+  // its deadline lane, a stream of the highest priority with scratch of its own); the default is
+  // start().
+  virtual std::unique_ptr<Pending> start_deadline(std::vector<r1cs::ProvingAssignment> assignments,
+                                                  const Parameters& params,
+                                                  std::span<const Randomness> randomness) {
+    return start(std::move(assignments), params, randomness);
+  }
+
   // start + finish.
   ProveOutput prove(std::vector<r1cs::ProvingAssignment> assignments, const Parameters& params,
                     std::span<const Randomness> randomness) {

@@ -142,11 +142,23 @@ bool SpreadBackend::evaluates_deferred_abc() const {
 std::unique_ptr<Pending> SpreadBackend::start(std::vector<r1cs::ProvingAssignment> assignments,
                                               const Parameters& params,
                                               std::span<const Randomness> randomness) {
+  return start_on_member(std::move(assignments), params, randomness, &Backend::start);
+}
+
+std::unique_ptr<Pending> SpreadBackend::start_deadline(
+    std::vector<r1cs::ProvingAssignment> assignments, const Parameters& params,
+    std::span<const Randomness> randomness) {
+  return start_on_member(std::move(assignments), params, randomness, &Backend::start_deadline);
+}
+
+std::unique_ptr<Pending> SpreadBackend::start_on_member(
+    std::vector<r1cs::ProvingAssignment> assignments, const Parameters& params,
+    std::span<const Randomness> randomness, StartFn start_fn) {
   const LeastBusy::Slot slot = router_.acquire();
   auto pending = std::make_unique<SpreadPending>();
   pending->member = slot.index();
   pending->inner = reported(router_, slot.index(), [&] {
-    return members_[slot.index()]->start(std::move(assignments), params, randomness);
+    return (members_[slot.index()].get()->*start_fn)(std::move(assignments), params, randomness);
   });
   return pending;
 }

@@ -98,6 +98,10 @@ class SpreadBackend final : public Backend {
                                  const Parameters& params,
                                  std::span<const Randomness> randomness) override;
   ProveOutput finish(std::unique_ptr<Pending> pending) override;
+  // To the least busy member, as start(), through its start_deadline.
+  std::unique_ptr<Pending> start_deadline(std::vector<r1cs::ProvingAssignment> assignments,
+                                          const Parameters& params,
+                                          std::span<const Randomness> randomness) override;
 
   size_t size() const { return members_.size(); }
   Backend& member(size_t i) { return *members_.at(i); }
@@ -106,6 +110,14 @@ class SpreadBackend final : public Backend {
   bool healthy(size_t i) const { return router_.healthy(i); }
 
  private:
+  using StartFn = std::unique_ptr<Pending> (Backend::*)(std::vector<r1cs::ProvingAssignment>,
+                                                        const Parameters&,
+                                                        std::span<const Randomness>);
+  std::unique_ptr<Pending> start_on_member(std::vector<r1cs::ProvingAssignment> assignments,
+                                           const Parameters& params,
+                                           std::span<const Randomness> randomness,
+                                           StartFn start_fn);
+
   size_t primary_;                                 // members before the fallbacks
   std::vector<std::unique_ptr<Backend>> members_;  // the primary members, then the fallbacks
   LeastBusy router_;

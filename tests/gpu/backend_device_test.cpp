@@ -43,16 +43,11 @@ using groth16::Parameters;
 using groth16::Proof;
 using groth16::ProveOutput;
 using groth16::Randomness;
+using groth16::testing::bench_circuit;
 using groth16::testing::Circuit;
 using groth16::testing::public_inputs;
 using groth16::testing::setup_for;
 using groth16::testing::synthesize;
-
-Circuit bench_circuit(size_t constraints, uint64_t seed) {
-  return [=](r1cs::ConstraintSystem& cs) {
-    groth16::synthesize_bench_circuit(cs, constraints, seed);
-  };
-}
 
 size_t domain_of(const r1cs::ProvingAssignment& pa) {
   size_t m = 1;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <random>
 
+#include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "groth16/setup.hpp"
 #include "r1cs/test_circuits.hpp"
@@ -12,6 +13,11 @@
 namespace cuzk::groth16::testing {
 
 using Circuit = std::function<void(r1cs::ConstraintSystem&)>;
+
+// The bench circuit (groth16/bench_circuit.hpp) of `constraints` rows and witness seed `seed`.
+inline Circuit bench_circuit(size_t constraints, uint64_t seed) {
+  return [=](r1cs::ConstraintSystem& cs) { synthesize_bench_circuit(cs, constraints, seed); };
+}
 
 inline Parameters setup_for(const Circuit& circuit, uint64_t seed) {
   r1cs::KeypairAssembly ka;
