@@ -137,20 +137,18 @@ std::string Metrics::render(const EngineStatus& status) const {
     w.histogram("cuzk_proof_queue_wait_seconds", label("kind", to_string(kind)),
                 kinds_[size_t(kind) - 1].queue_wait.snapshot());
   }
-  const Priority priorities[] = {Priority::kCritical, Priority::kHigh, Priority::kNormal,
-                                 Priority::kLow};
-  w.header("cuzk_priority_queue_wait_seconds", "histogram",
-           "Submit to pipeline admission of completed proofs, by priority.");
-  for (Priority p : priorities) {
-    w.histogram("cuzk_priority_queue_wait_seconds", label("priority", to_string(p)),
-                priorities_[size_t(p) - 1].queue_wait.snapshot());
-  }
-  w.header("cuzk_priority_prover_wait_seconds", "histogram",
-           "Synthesised partition to a prover worker taking it, by priority.");
-  for (Priority p : priorities) {
-    w.histogram("cuzk_priority_prover_wait_seconds", label("priority", to_string(p)),
-                priorities_[size_t(p) - 1].prover_wait.snapshot());
-  }
+  const auto by_priority = [&](const char* name, const char* help, Histogram PerPriority::*h) {
+    w.header(name, "histogram", help);
+    for (Priority p : {Priority::kCritical, Priority::kHigh, Priority::kNormal, Priority::kLow}) {
+      w.histogram(name, label("priority", to_string(p)), (priorities_[size_t(p) - 1].*h).snapshot());
+    }
+  };
+  by_priority("cuzk_priority_queue_wait_seconds",
+              "Submit to pipeline admission of completed proofs, by priority.",
+              &PerPriority::queue_wait);
+  by_priority("cuzk_priority_prover_wait_seconds",
+              "Synthesised partition to a prover worker taking it, by priority.",
+              &PerPriority::prover_wait);
   {
     std::lock_guard lock(circuits_mutex_);
     w.header("cuzk_partition_synthesis_seconds", "histogram", "Circuit synthesis per partition.");

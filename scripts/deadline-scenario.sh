@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The deadline-first scenario through the daemon: PoRep C2s kept queued while a WinningPoSt comes
+# every few seconds (cuzk-bench deadline: phases alone / c2 / mixed), on test parameters made here.
+#   scripts/deadline-scenario.sh prepare|run|all [--size 32g|2k] [--bin DIR] [--work DIR]
+#                                [--duration 60s] [--queue 4] [--every 10s] [--cpu]
+#   prepare  test parameters (porep and winning circuits; on GPU 0 unless --cpu), a virtual C1
+#            and a virtual WinningPoSt request, under --work (kept for the next call)
+#   run      starts cuzk (docs/daemon.md's configuration for 32g; the CPU backend with --cpu),
+#            preloads both parameter sets, proves one C2 (recording the circuit), runs the
+#            scenario (every proof verified), stops the daemon; the table goes to stdout and
+#            --work/deadline.txt, the daemon's log to --work/daemon.log
+# --bin: where cuzk and cuzk-bench are (default build/release/apps/*). 32g needs ~50 GB of disk
+# for the parameters and a GPU with the 47 GiB PoRep set beside its workspace.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step=${1:-all}
+shift || true
+size=32g bin="" work=/tmp/cuzk-deadline duration=60s queue=4 every=10s cpu=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) size=$2; shift ;;
+    --bin) bin=$2; shift ;;
+    --work) work=$2; shift ;;
+    --duration) duration=$2; shift ;;
+    --queue) queue=$2; shift ;;
+    --every) every=$2; shift ;;
+    --cpu) cpu=1 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+case "$size" in
+  32g) porep=StackedDrg32GiBV1_1 winning=StackedDrgWinning32GiBV1 ;;
+  2k) porep=StackedDrg2KiBV1_1 winning=StackedDrgWinning2KiBV1 ;;
+  *) echo "--size: 32g or 2k" >&2; exit 2 ;;
+esac
+cuzk=${bin:+$bin/cuzk} bench=${bin:+$bin/cuzk-bench}
+cuzk=${cuzk:-build/release/apps/cuzk/cuzk} bench=${bench:-build/release/apps/cuzk-bench/cuzk-bench}
+params=$work/params
+mkdir -p "$params"
+gpu=(--gpu 0)
+[ "$cpu" = 1 ] && gpu=()
+
+prepare() {
+  local t0=$SECONDS
+  [ -f "$params/cuzk-test-porep-$size.vk" ] ||
+    "$bench" setup --proof-type "$porep" "${gpu[@]}" --out "$params" >"$work/setup-porep.log" 2>&1
+  [ -f "$params/cuzk-test-winning-$size.vk" ] ||
+    "$bench" setup --circuit "winning-$size" "${gpu[@]}" --out "$params" >"$work/setup-winning.log" 2>&1
+  local virtual=()
+  [ "$size" = 32g ] && virtual=(--virtual)
+  [ -f "$work/envelope.json" ] ||
+    "$bench" gen-c1 --proof-type "$porep" "${virtual[@]}" --seed 7 --out "$work/c1.json" \
+      --envelope "$work/envelope.json" >/dev/null
+  [ -f "$work/winning/request.json" ] ||
+    "$bench" gen-vanilla winning-post --proof-type "$winning" --virtual --sectors 40 --seed 3 \
+      --out "$work/winning" >/dev/null
+  echo "prepare: $((SECONDS - t0)) s; $(du -sh "$params" | cut -f1) of parameters in $params"
+}
+
+run() {
+  local sock=$work/cuzk.sock
+  local addr=unix://$sock
+  local gpus='devices = [0]
+cpu_fallback = false
+gpu_workers_per_device = 2'
+  local srs='host_copy = false'
+  if [ "$cpu" = 1 ]; then gpus='devices = []' srs=''; fi
+  cat >"$work/cuzk.toml" <<TOML
+[daemon]
+listen = "$addr"
+[srs]
+param_cache = "$params"
+$srs
+[gpus]
+$gpus
+[synthesis]
+threads = 2
+precompiled = true
+witness_threads = 0
+[pipeline]
+synthesis_lookahead = 2
+[memory]
+total_budget = "40GiB"
+[logging]
+level = "info"
+TOML
+  rm -f "$sock"
+  "$cuzk" --config "$work/cuzk.toml" >"$work/daemon.log" 2>&1 &
+  pid=$!
+  trap 'kill -9 $pid 2>/dev/null || true' EXIT
+  for _ in $(seq 600); do [ -S "$sock" ] && break; sleep 0.1; done
+  [ -S "$sock" ] || { tail -20 "$work/daemon.log"; exit 1; }
+  "$bench" preload --addr "$addr" --circuit "porep-$size"
+  "$bench" preload --addr "$addr" --circuit "winning-$size"
+  # One C2 first: it records the precompiled circuit (a minute at 32 GiB), which no phase should.
+  "$bench" single --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 --params-dir "$params" \
+    | tail -n 2
+  "$bench" deadline --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 \
+    --winning "$work/winning/request.json" --queue "$queue" --every "$every" \
+    --duration "$duration" --params-dir "$params" | tee "$work/deadline.txt"
+  kill -TERM "$pid"
+  wait "$pid" || true
+  trap - EXIT
+}
+
+case "$step" in
+  prepare) prepare ;;
+  run) run ;;
+  all) prepare && run ;;
+  *) echo "step: prepare, run or all" >&2; exit 2 ;;
+esac
