@@ -17,6 +17,7 @@
 #include "r1cs/precompiled_circuit.hpp"
 #include "util/process_memory.hpp"
 #include "util/stopwatch.hpp"
+#include "util/system_random.hpp"
 #ifdef CUZK_BENCH_CUDA
 #include "gpu/fixed_base.hpp"
 #endif
@@ -99,8 +100,16 @@ void add_setup_command(CLI::App& app) {
   cmd->callback([opt] {
     TimedMultiplier multiplier(opt->gpu, opt->threads);
     Stopwatch sw;
-    uint64_t seed = opt->seed ? opt->seed : std::random_device{}();
-    std::mt19937_64 rng(seed);
+    // Reproducible with --seed; else the secrets come from the OS (they are still test
+    // parameters: made by one machine, not a ceremony).
+    const groth16::ToxicWaste tw = [&] {
+      if (opt->seed == 0) {
+        SystemRandom os;
+        return groth16::ToxicWaste::random(os);
+      }
+      std::mt19937_64 rng(opt->seed);
+      return groth16::ToxicWaste::random(rng);
+    }();
     auto progress = [&](std::string_view stage, size_t done, size_t total) {
       std::cerr << "setup: " << stage << " " << done << "/" << total << " points ("
                 << sw.total_ms() / 1000 << " s, RSS "
@@ -110,7 +119,7 @@ void add_setup_command(CLI::App& app) {
       const filecoin::ProofType& proof = find_proof_type(opt->proof_type);
       std::cerr << "setup: " << proof.circuit_id() << " test parameters (blank "
                 << proof.name << " circuit, random toxic waste)\n";
-      const auto files = filecoin::write_porep_test_parameters(opt->out, *proof.sector, rng,
+      const auto files = filecoin::write_porep_test_parameters(opt->out, *proof.sector, tw,
                                                                opt->threads, progress, &multiplier);
       multiplier.report();
       std::cerr << "setup: wrote " << files.params << " and .vk in " << sw.total_ms() / 1000
@@ -120,7 +129,7 @@ void add_setup_command(CLI::App& app) {
     }
     if (!opt->circuit.empty()) {
       const auto files = filecoin::write_circuit_test_parameters(
-          opt->out, opt->circuit, rng, opt->threads, progress, &multiplier);
+          opt->out, opt->circuit, tw, opt->threads, progress, &multiplier);
       if (!files) throw std::runtime_error("setup: " + files.error().message);
       multiplier.report();
       std::cerr << "setup: " << opt->circuit << " test parameters (blank circuit, random toxic "
@@ -141,7 +150,7 @@ void add_setup_command(CLI::App& app) {
               << " aux) recorded in " << sw.lap_ms() << " ms\n";
     std::filesystem::create_directories(opt->out);
     const std::string stem = opt->out + "/" + groth16::bench_circuit_params_stem(opt->constraints);
-    groth16::write_parameters_files(circuit, groth16::ToxicWaste::random(rng), stem + ".params",
+    groth16::write_parameters_files(circuit, tw, stem + ".params",
                                     stem + ".vk", opt->threads, progress, &multiplier);
     multiplier.report();
     std::cerr << "setup: wrote " << stem << ".params and .vk in " << sw.total_ms() / 1000

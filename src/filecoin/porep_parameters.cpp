@@ -74,7 +74,7 @@ FilecoinResult<PorepParameterFiles> find_files(const std::string& dir, const Cir
 }
 
 PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& kind,
-                                     std::mt19937_64& rng, unsigned threads,
+                                     const groth16::ToxicWaste& tw, unsigned threads,
                                      const groth16::SetupProgress& progress,
                                      groth16::FixedBaseMultiplier* multiplier) {
   // From the precompiled matrices (8 bytes per entry) rather than a KeypairAssembly (32-byte
@@ -87,7 +87,7 @@ PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& 
   PorepParameterFiles files{
       (base / test_parameter_file_name(kind.circuit_id, ParameterFile::kParams)).string(),
       (base / test_parameter_file_name(kind.circuit_id, ParameterFile::kVk)).string(), true};
-  groth16::write_parameters_files(circuit, groth16::ToxicWaste::random(rng), files.params, files.vk,
+  groth16::write_parameters_files(circuit, tw, files.params, files.vk,
                                   threads, progress, multiplier);
   return files;
 }
@@ -114,10 +114,10 @@ FilecoinResult<PorepParameterFiles> find_porep_parameters(const std::string& dir
 
 PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const PorepSectorConfig& sector,
-                                                std::mt19937_64& rng, unsigned threads,
+                                                const groth16::ToxicWaste& tw, unsigned threads,
                                                 const groth16::SetupProgress& progress,
                                                 groth16::FixedBaseMultiplier* multiplier) {
-  return write_test_files(dir, *circuit_kind(sector.circuit_id), rng, threads, progress,
+  return write_test_files(dir, *circuit_kind(sector.circuit_id), tw, threads, progress,
                           multiplier);
 }
 
@@ -151,11 +151,12 @@ FilecoinResult<std::string> find_verifying_key(const std::string& dir,
 }
 
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
-    const std::string& dir, std::string_view circuit_id, std::mt19937_64& rng, unsigned threads,
+    const std::string& dir, std::string_view circuit_id, const groth16::ToxicWaste& tw,
+    unsigned threads,
     const groth16::SetupProgress& progress, groth16::FixedBaseMultiplier* multiplier) {
   const auto kind = circuit_kind(circuit_id);
   if (!kind) return unknown_circuit(circuit_id);
-  return write_test_files(dir, *kind, rng, threads, progress, multiplier);
+  return write_test_files(dir, *kind, tw, threads, progress, multiplier);
 }
 
 }  // namespace cuzk::filecoin

@@ -10,7 +10,6 @@
 // The PoSt / SnapDeals Filecoin names are post_parameter_file_name / update_parameter_file_name
 // (SHA-256 variant).
 #pragma once
-#include <random>
 #include <string>
 #include <string_view>
 
@@ -33,11 +32,11 @@ struct PorepParameterFiles {
 FilecoinResult<PorepParameterFiles> find_porep_parameters(const std::string& dir,
                                                           const PorepSectorConfig& sector);
 
-// Test parameters for the sector size's circuit, written to `dir` under the test names; returns
-// the written files. `multiplier`: generate_parameters' (null: CPU threads).
+// Test parameters for the sector size's circuit from the secrets `tw`, written to `dir` under the
+// test names; returns the written files. `multiplier`: generate_parameters' (null: CPU threads).
 PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const PorepSectorConfig& sector,
-                                                std::mt19937_64& rng, unsigned threads,
+                                                const groth16::ToxicWaste& tw, unsigned threads,
                                                 const groth16::SetupProgress& progress = {},
                                                 groth16::FixedBaseMultiplier* multiplier = nullptr);
 
@@ -57,7 +56,8 @@ FilecoinResult<std::string> find_verifying_key(const std::string& dir, std::stri
 // Test parameters of any circuit id (blank synthesis of its kind). kUnknownProof for an
 // unknown id.
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
-    const std::string& dir, std::string_view circuit_id, std::mt19937_64& rng, unsigned threads,
+    const std::string& dir, std::string_view circuit_id, const groth16::ToxicWaste& tw,
+    unsigned threads,
     const groth16::SetupProgress& progress = {},
     groth16::FixedBaseMultiplier* multiplier = nullptr);
 

@@ -23,13 +23,6 @@ using curve::G1;
 using curve::G2;
 using ff::Fr;
 
-Fr nonzero_random(std::mt19937_64& rng) {
-  for (;;) {
-    Fr x = Fr::random(rng);
-    if (!x.is_zero()) return x;
-  }
-}
-
 // Evaluates every column of m at tau through the Lagrange values: out[col] = sum coeff * l[row].
 std::vector<Fr> evaluate_columns(const r1cs::CscMatrix& m, std::span<const Fr> lagrange,
                                  unsigned threads) {
@@ -133,16 +126,6 @@ void CpuFixedBaseMultiplier::g1(std::span<const Fr> scalars, std::span<G1Affine>
 void CpuFixedBaseMultiplier::g2(std::span<const Fr> scalars, std::span<G2Affine> out) {
   if (scalars.size() != out.size()) throw std::invalid_argument("fixed-base G2: sizes differ");
   g2_.mul_batch(scalars, out, threads_);
-}
-
-ToxicWaste ToxicWaste::random(std::mt19937_64& rng) {
-  ToxicWaste tw;
-  tw.alpha = nonzero_random(rng);
-  tw.beta = nonzero_random(rng);
-  tw.gamma = nonzero_random(rng);
-  tw.delta = nonzero_random(rng);
-  tw.tau = nonzero_random(rng);
-  return tw;
 }
 
 Parameters generate_parameters(const r1cs::KeypairAssembly& cs, const ToxicWaste& tw,

@@ -30,9 +30,20 @@
 
 namespace cuzk::groth16 {
 
+// The setup's secrets. Test parameters only (Filecoin's come from its ceremony): tests draw them
+// from a seeded generator to make parameters reproducibly, cuzk-bench setup from the OS.
 struct ToxicWaste {
   ff::Fr alpha, beta, gamma, delta, tau;
-  static ToxicWaste random(std::mt19937_64& rng);
+  template <std::uniform_random_bit_generator Rng>
+  static ToxicWaste random(Rng& rng) {
+    const auto nonzero = [&rng] {
+      for (;;) {
+        ff::Fr x = ff::Fr::random(rng);
+        if (!x.is_zero()) return x;
+      }
+    };
+    return {nonzero(), nonzero(), nonzero(), nonzero(), nonzero()};
+  }
 };
 
 // progress(stage, done, total) is called as sections complete (for long setups).

@@ -66,7 +66,8 @@ class PorepEndToEnd : public ::testing::Test {
     params_ = new TempDir("porep-params");
     params_dir_ = params_->str();
     std::mt19937_64 rng(2048);
-    files_ = filecoin::write_porep_test_parameters(params_dir_, *sector, rng, 0);
+    files_ = filecoin::write_porep_test_parameters(params_dir_, *sector,
+                                                   groth16::ToxicWaste::random(rng), 0);
   }
   static void TearDownTestSuite() {
     delete params_;
