@@ -263,12 +263,16 @@ void Pipeline::prover_worker(unsigned index, bool deadline_only) {
   };
   while (auto first = synthesized_->pop_best_if(takes, by_priority)) {
     if (first->partition.job->ended()) continue;
+    // A deadline partition, whichever worker took it, goes to the backend's deadline start and
+    // is finished here, not behind the finalizer's queue.
+    const bool urgent = is_deadline(first->partition.job->priority);
     std::vector<Synthesized> batch;
     batch.push_back(std::move(*first));
     const LoadedSrs* params = &**batch.front().partition.srs;
     while (batch.size() < options_.max_batch_size) {
       auto more = synthesized_->try_pop_if([&](const Synthesized& s) {
-        return &**s.partition.srs == params && !s.partition.job->ended() && takes(s);
+        return &**s.partition.srs == params && !s.partition.job->ended() &&
+               is_deadline(s.partition.job->priority) == urgent;
       });
       if (!more) break;
       batch.push_back(std::move(*more));
@@ -293,9 +297,8 @@ void Pipeline::prover_worker(unsigned index, bool deadline_only) {
     Stopwatch sw;
     try {
       flight.pending =
-          deadline_only
-              ? backend_.start_deadline(std::move(assignments), params->params, randomness)
-              : backend_.start(std::move(assignments), params->params, randomness);
+          urgent ? backend_.start_deadline(std::move(assignments), params->params, randomness)
+                 : backend_.start(std::move(assignments), params->params, randomness);
     } catch (const std::exception& e) {
       for (auto& p : flight.partitions) {
         retry_or_fail(p, "start", e.what(), groth16::is_device_error(e));
@@ -309,8 +312,8 @@ void Pipeline::prover_worker(unsigned index, bool deadline_only) {
       if (flight.pending) finalizing_ += count;
     }
     if (!flight.pending) continue;
-    if (deadline_only) {
-      finalize(flight);  // not behind the finalizer's queue of other partitions
+    if (urgent) {
+      finalize(flight);
     } else {
       in_flight_->push(std::move(flight));
     }

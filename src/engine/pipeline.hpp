@@ -20,7 +20,8 @@
 //   workers above, which they use as well: one more synthesis worker and one more prover worker
 //   that take deadline partitions only (deadline_lane). So a WinningPoSt arriving while every
 //   worker is busy with PoRep partitions is synthesised at once and proven beside the partition
-//   being proven, not after it; the deadline prover worker runs finish() itself. A deadline
+//   being proven, not after it. A deadline partition goes to backend.start_deadline() and is
+//   finished by the worker that started it, whichever worker took it. A deadline
 //   partition enters the channel even when the lookahead is full (its memory is reserved
 //   already). Its memory comes from the budget like any partition's: when the budget is full it
 //   waits, at the head of the queue, for the next partition's memory to be released.
