@@ -20,7 +20,7 @@ JobFactory filecoin_job_factory(unsigned check_threads,
         return make_snap_job(request);
       case ProofKind::kWindowPostPartition:
       case ProofKind::kWinningPost:
-        return make_post_job(request);
+        return make_post_job(request, check_threads);
     }
     return Error<SubmitError>{SubmitError::kInvalidArgument, "proof_kind: unknown"};
   };

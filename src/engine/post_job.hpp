@@ -23,6 +23,8 @@
 
 namespace cuzk::engine {
 
-Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(const ProofRequest& request);
+// check_threads: the vanilla proofs parsed and checked on that many threads (0 = all cores).
+Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(const ProofRequest& request,
+                                                                unsigned check_threads = 1);
 
 }  // namespace cuzk::engine

@@ -8,6 +8,7 @@
 #include "filecoin/post_challenges.hpp"
 #include "hash/merkle_node.hpp"
 #include "hash/poseidon.hpp"
+#include "util/parallel_checks.hpp"
 
 namespace cuzk::filecoin {
 
@@ -58,53 +59,62 @@ FilecoinResult<FallbackPoStSectorProof> parse_fallback_post_sector_proof(
   });
 }
 
-FilecoinResult<bool> post_check_vanilla(const PoStProofType& proof, const hash::Node32& randomness,
-                                        std::span<const FallbackPoStSectorProof> sectors,
-                                        unsigned partition) {
-  if (sectors.size() > proof.sector_count())
-    return filecoin_error(FilecoinError::kShape, std::to_string(sectors.size()) +
-                                                     " sector proofs, a partition of " +
-                                                     std::string(proof.name) + " holds " +
-                                                     std::to_string(proof.sector_count()));
+namespace {
+
+// post_check_vanilla for sector i of the partition.
+FilecoinResult<bool> check_sector(const PoStProofType& proof, const hash::Node32& randomness,
+                                  const FallbackPoStSectorProof& s, size_t i, unsigned partition) {
   try {
-    for (size_t i = 0; i < sectors.size(); ++i) {
-      const FallbackPoStSectorProof& s = sectors[i];
-      const std::string where = "sector " + std::to_string(s.sector_id);
-      if (s.sectors.size() != 1)
-        return filecoin_error(FilecoinError::kShape, where + ": expected one sector proof");
-      const PostVanillaSectorProof& v = s.sectors[0];
-      const auto challenges = post_sector_challenges(
-          proof, randomness, s.sector_id, uint64_t(partition) * proof.sector_count() + i);
-      if (!challenges) return challenges.error();
-      if (challenges->size() != v.inclusion_proofs.size())
-        return filecoin_error(FilecoinError::kShape, where + ": " +
-                                                         std::to_string(v.inclusion_proofs.size()) +
-                                                         " inclusion proofs, expected " +
-                                                         std::to_string(challenges->size()));
-      const ff::Fr pair[] = {fr(v.comm_c), fr(v.comm_r_last)};
-      if (hash::node_from_fr(hash::poseidon_hash(pair, hash::poseidon_params(2))) != s.comm_r)
+    const std::string where = "sector " + std::to_string(s.sector_id);
+    if (s.sectors.size() != 1)
+      return filecoin_error(FilecoinError::kShape, where + ": expected one sector proof");
+    const PostVanillaSectorProof& v = s.sectors[0];
+    const auto challenges = post_sector_challenges(
+        proof, randomness, s.sector_id, uint64_t(partition) * proof.sector_count() + i);
+    if (!challenges) return challenges.error();
+    if (challenges->size() != v.inclusion_proofs.size())
+      return filecoin_error(FilecoinError::kShape, where + ": " +
+                                                       std::to_string(v.inclusion_proofs.size()) +
+                                                       " inclusion proofs, expected " +
+                                                       std::to_string(challenges->size()));
+    const ff::Fr pair[] = {fr(v.comm_c), fr(v.comm_r_last)};
+    if (hash::node_from_fr(hash::poseidon_hash(pair, hash::poseidon_params(2))) != s.comm_r)
+      return filecoin_error(FilecoinError::kInconsistent,
+                            where + ": comm_r != Poseidon2(comm_c, comm_r_last)");
+    for (size_t j = 0; j < v.inclusion_proofs.size(); ++j) {
+      const MerkleProof& m = v.inclusion_proofs[j];
+      const std::string at = where + ", challenge " + std::to_string(j);
+      if (m.leaf_index() != (*challenges)[j])
         return filecoin_error(FilecoinError::kInconsistent,
-                              where + ": comm_r != Poseidon2(comm_c, comm_r_last)");
-      for (size_t j = 0; j < v.inclusion_proofs.size(); ++j) {
-        const MerkleProof& m = v.inclusion_proofs[j];
-        const std::string at = where + ", challenge " + std::to_string(j);
-        if (m.leaf_index() != (*challenges)[j])
-          return filecoin_error(FilecoinError::kInconsistent,
-                                at + ": the proof opens leaf " + std::to_string(m.leaf_index()) +
-                                    ", the challenge is " + std::to_string((*challenges)[j]));
-        if (m.root != v.comm_r_last)
-          return filecoin_error(FilecoinError::kInconsistent, at + ": root != comm_r_last");
-        const auto path = merkle_proof_path_fr(m, "a sibling");
-        if (hash::merkle_root_from_path<hash::PoseidonNodeHasher>(fr(m.leaf), path) !=
-            fr(v.comm_r_last))
-          return filecoin_error(FilecoinError::kInconsistent,
-                                at + ": the path does not lead to comm_r_last");
-      }
+                              at + ": the proof opens leaf " + std::to_string(m.leaf_index()) +
+                                  ", the challenge is " + std::to_string((*challenges)[j]));
+      if (m.root != v.comm_r_last)
+        return filecoin_error(FilecoinError::kInconsistent, at + ": root != comm_r_last");
+      const auto path = merkle_proof_path_fr(m, "a sibling");
+      if (hash::merkle_root_from_path<hash::PoseidonNodeHasher>(fr(m.leaf), path) !=
+          fr(v.comm_r_last))
+        return filecoin_error(FilecoinError::kInconsistent,
+                              at + ": the path does not lead to comm_r_last");
     }
   } catch (const std::invalid_argument& e) {
     return filecoin_error(FilecoinError::kSchema, e.what());
   }
   return true;
+}
+
+}  // namespace
+
+FilecoinResult<bool> post_check_vanilla(const PoStProofType& proof, const hash::Node32& randomness,
+                                        std::span<const FallbackPoStSectorProof> sectors,
+                                        unsigned partition, unsigned threads) {
+  if (sectors.size() > proof.sector_count())
+    return filecoin_error(FilecoinError::kShape, std::to_string(sectors.size()) +
+                                                     " sector proofs, a partition of " +
+                                                     std::string(proof.name) + " holds " +
+                                                     std::to_string(proof.sector_count()));
+  return first_error_of(sectors.size(), threads, [&](size_t i) {
+    return check_sector(proof, randomness, sectors[i], i, partition);
+  });
 }
 
 FilecoinResult<std::vector<PostSectorWitness>> post_circuit_witness(

@@ -44,9 +44,11 @@ FilecoinResult<FallbackPoStSectorProof> parse_fallback_post_sector_proof(
 // the proof's sector partition · sector_count + i): each inclusion proof opens the derived
 // challenge, under comm_r_last, along a valid Poseidon path; comm_r = Poseidon2(comm_c,
 // comm_r_last). kInconsistent error naming the sector and challenge; kShape for too many sectors.
+// threads: sectors checked at once (0 = all cores); the error is the lowest failing sector's,
+// whatever the thread count (a 32 GiB WindowPoSt partition is 2349 sectors of 10 paths each).
 FilecoinResult<bool> post_check_vanilla(const PoStProofType& proof, const hash::Node32& randomness,
                                         std::span<const FallbackPoStSectorProof> sectors,
-                                        unsigned partition);
+                                        unsigned partition, unsigned threads = 1);
 
 // The circuit's sectors. Window: the partition's sector proofs in order, padded to the circuit's
 // sector count by repeating the last; Winning: the one sector's 66 inclusion proofs as 66

@@ -168,12 +168,16 @@ TEST(PostVanilla, InconsistentProofsAreReported) {
   const auto b = testing::make_post_sector(6, 6, hash::kTreeR_8_0_0, 24);
   const FallbackPoStSectorProof good[] = {vanilla_for(proof, a, 0), vanilla_for(proof, b, 1)};
   ASSERT_TRUE(post_check_vanilla(proof, test_randomness(), good, 0).ok());
+  ASSERT_TRUE(post_check_vanilla(proof, test_randomness(), good, 0, 4).ok());
+  // The same answer on one thread and on several (the lowest failing sector's error).
   auto expect = [&](std::span<const FallbackPoStSectorProof> s, const hash::Node32& randomness,
                     FilecoinError code, const char* needle) {
-    const auto r = post_check_vanilla(proof, randomness, s, 0);
-    ASSERT_FALSE(r.ok()) << needle;
-    EXPECT_EQ(r.code(), code);
-    EXPECT_NE(r.error().message.find(needle), std::string::npos) << r.error().message;
+    for (unsigned threads : {1u, 4u}) {
+      const auto r = post_check_vanilla(proof, randomness, s, 0, threads);
+      ASSERT_FALSE(r.ok()) << needle;
+      EXPECT_EQ(r.code(), code);
+      EXPECT_NE(r.error().message.find(needle), std::string::npos) << r.error().message;
+    }
   };
   hash::Node32 other = test_randomness();
   other[0] ^= 1;
@@ -190,6 +194,11 @@ TEST(PostVanilla, InconsistentProofsAreReported) {
   bad[1].sectors[0].inclusion_proofs[3].root[0] ^= 1;
   expect(bad, test_randomness(), FilecoinError::kInconsistent,
          "sector 6, challenge 3: root != comm_r_last");
+  FallbackPoStSectorProof both[] = {good[0], good[1]};  // both bad: sector 5's is reported
+  both[0].comm_r[0] ^= 1;
+  both[1].comm_r[0] ^= 1;
+  expect(both, test_randomness(), FilecoinError::kInconsistent,
+         "sector 5: comm_r != Poseidon2(comm_c, comm_r_last)");
   const FallbackPoStSectorProof three[] = {good[0], good[1], good[1]};
   expect(three, test_randomness(), FilecoinError::kShape, "3 sector proofs");
 

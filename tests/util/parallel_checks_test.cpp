@@ -1,0 +1,38 @@
+// first_error_of: the answer of checking one item after the other — success, or the error of the
+// lowest failing item — whatever the thread count; every item is checked.
+#include "util/parallel_checks.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+
+#include "util/result.hpp"
+
+namespace cuzk {
+namespace {
+
+enum class Code { kBad };
+
+TEST(FirstErrorOf, TheLowestFailingItemWhateverTheThreads) {
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    std::atomic<size_t> checked{0};
+    auto r = first_error_of(100, threads, [&](size_t i) -> Result<bool, Code> {
+      ++checked;
+      if (i == 37 || i == 81 || i == 99)
+        return Error<Code>{Code::kBad, "item " + std::to_string(i)};
+      return true;
+    });
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, "item 37") << threads << " threads";
+    EXPECT_EQ(checked.load(), 100u);
+    EXPECT_TRUE(
+        first_error_of(100, threads, [](size_t) -> Result<bool, Code> { return true; }).ok());
+  }
+  EXPECT_TRUE(first_error_of(0, 4, [](size_t) -> Result<bool, Code> {
+                return Error<Code>{Code::kBad, "never"};
+              }).ok());
+}
+
+}  // namespace
+}  // namespace cuzk
