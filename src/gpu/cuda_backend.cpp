@@ -73,6 +73,9 @@ struct CudaBackend::Impl {
   std::unique_ptr<ProveLane> deadline;  // made on the first start_deadline, under deadline_init
   std::mutex deadline_init;
   std::unique_ptr<StagedUploader> deadline_uploader;  // under deadline->mutex
+  // The deadline lane's scratch as its last proof left it: read by workspace_bytes() without
+  // waiting for (or racing with) a deadline proof in progress.
+  std::atomic<size_t> deadline_scratch{0};
   std::optional<Stream> upload_stream;  // overlapped witness uploads
   std::unique_ptr<StagedUploader> uploader;
   std::unique_ptr<SectionMsm> sections;  // the MSMs over resident or streamed sections
@@ -90,7 +93,7 @@ struct CudaBackend::Impl {
   }
 
   size_t workspace_bytes() {
-    return slots->bytes() + main->scratch_bytes() + (deadline ? deadline->scratch_bytes() : 0) +
+    return slots->bytes() + main->scratch_bytes() + deadline_scratch.load() +
            sections->device_bytes();
   }
 
@@ -301,6 +304,7 @@ struct CudaBackend::Impl {
       deadline->drain_quietly();
       throw;
     }
+    deadline_scratch = deadline->scratch_bytes();
     t.emplace_back("deadline_lane", 0);
     return pending;
   }
@@ -567,6 +571,7 @@ void CudaBackend::release_workspace() {
   impl_->slots->release_free();
   impl_->main->release_scratch();
   if (impl_->deadline) impl_->deadline->release_scratch();
+  impl_->deadline_scratch = 0;
 }
 
 uint64_t CudaBackend::second_slot_uploads() const { return impl_->second_slot_uploads.load(); }
