@@ -3,19 +3,23 @@
 # every few seconds (cuzk-bench deadline: phases alone / c2 / mixed), on test parameters made here.
 #   scripts/deadline-scenario.sh prepare|run|all [--size 32g|2k] [--bin DIR] [--work DIR]
 #                                [--duration 60s] [--queue 4] [--every 10s] [--cpu]
+#                                [--example-config] [--phases alone,c2,mixed]
 #   prepare  test parameters (porep and winning circuits; on GPU 0 unless --cpu), a virtual C1
 #            and a virtual WinningPoSt request, under --work (kept for the next call)
 #   run      starts cuzk (docs/daemon.md's configuration for 32g; the CPU backend with --cpu),
 #            preloads both parameter sets, proves one C2 (recording the circuit), runs the
 #            scenario (every proof verified), stops the daemon; the table goes to stdout and
 #            --work/deadline.txt, the daemon's log to --work/daemon.log
+# --example-config: the daemon runs cuzk.example.toml with only listen and param_cache changed
+# (its auto values) instead of docs/daemon.md's hand-set 32g keys.
 # --bin: where cuzk and cuzk-bench are (default build/release/apps/*). 32g needs ~50 GB of disk
 # for the parameters and a GPU with the 47 GiB PoRep set beside its workspace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step=${1:-all}
 shift || true
-size=32g bin="" work=/tmp/cuzk-deadline duration=60s queue=4 every=10s cpu=0
+size=32g bin="" work=/tmp/cuzk-deadline duration=60s queue=4 every=10s cpu=0 example=0
+phases=alone,c2,mixed
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) size=$2; shift ;;
@@ -25,6 +29,8 @@ while [ $# -gt 0 ]; do
     --queue) queue=$2; shift ;;
     --every) every=$2; shift ;;
     --cpu) cpu=1 ;;
+    --example-config) example=1 ;;
+    --phases) phases=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -66,7 +72,11 @@ cpu_fallback = false
 gpu_workers_per_device = 2'
   local srs='host_copy = false'
   if [ "$cpu" = 1 ]; then gpus='devices = []' srs=''; fi
-  cat >"$work/cuzk.toml" <<TOML
+  if [ "$example" = 1 ]; then
+    sed -e "s|^listen = .*|listen = \"$addr\"|" -e "s|^param_cache = .*|param_cache = \"$params\"|" \
+      cuzk.example.toml >"$work/cuzk.toml"
+  else
+    cat >"$work/cuzk.toml" <<TOML
 [daemon]
 listen = "$addr"
 [srs]
@@ -85,6 +95,8 @@ total_budget = "40GiB"
 [logging]
 level = "info"
 TOML
+  fi
+  "$cuzk" --config "$work/cuzk.toml" --print-config >"$work/effective.toml"
   rm -f "$sock"
   "$cuzk" --config "$work/cuzk.toml" >"$work/daemon.log" 2>&1 &
   pid=$!
@@ -98,7 +110,7 @@ TOML
     | tail -n 2
   "$bench" deadline --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 \
     --winning "$work/winning/request.json" --queue "$queue" --every "$every" \
-    --duration "$duration" --params-dir "$params" | tee "$work/deadline.txt"
+    --duration "$duration" --phases "$phases" --params-dir "$params" | tee "$work/deadline.txt"
   kill -TERM "$pid"
   wait "$pid" || true
   trap - EXIT

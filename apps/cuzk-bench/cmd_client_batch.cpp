@@ -38,7 +38,7 @@ void add_client_batch_command(CLI::App& app) {
     std::string c1, priority;
     size_t count = 10;
     unsigned jobs = 1;
-    uint64_t miner_id = 0;
+    uint64_t miner_id = server::kTestMinerId;
     std::optional<uint64_t> sector_number;
     std::string params_dir;
     bool in_process = false;
@@ -49,7 +49,7 @@ void add_client_batch_command(CLI::App& app) {
   cmd->add_option("--c1", opt->c1, "C1 output: JSON or Curio envelope")->required();
   cmd->add_option("--count", opt->count, "Proofs to submit")->capture_default_str();
   cmd->add_option("-j,--concurrency", opt->jobs, "Concurrent clients")->capture_default_str();
-  cmd->add_option("--miner-id", opt->miner_id, "Miner actor id");
+  cmd->add_option("--miner-id", opt->miner_id, "Miner actor id")->capture_default_str();
   cmd->add_option("--sector-number", opt->sector_number, "Sector number");
   cmd->add_option("--priority", opt->priority, "low, normal, high or critical");
   cmd->add_flag("--in-process", opt->in_process, "Run the engine in this process, no daemon");

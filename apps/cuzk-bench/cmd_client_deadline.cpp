@@ -153,7 +153,7 @@ void add_client_deadline_command(CLI::App& app) {
     std::string c1, winning, window, params_dir, phases = "alone,c2,mixed";
     unsigned queue = 4;
     double every_s = 10, duration_s = 120;
-    uint64_t miner_id = 0;
+    uint64_t miner_id = server::kTestMinerId;
     bool in_process = false;
   };
   auto opt = std::make_shared<Options>();

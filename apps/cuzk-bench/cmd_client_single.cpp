@@ -58,7 +58,7 @@ void add_client_single_command(CLI::App& app) {
   struct Options {
     std::string addr = "unix:///run/curio/cuzk.sock";
     std::string c1, vanilla, out_proof, params_dir, priority, request_id;
-    uint64_t miner_id = 0;
+    uint64_t miner_id = server::kTestMinerId;
     std::optional<uint64_t> sector_number, sector_size;
     bool in_process = false;
   };
@@ -72,9 +72,11 @@ void add_client_single_command(CLI::App& app) {
   c1->excludes(vanilla);
   vanilla->excludes(c1);
   cmd->add_option("--miner-id", opt->miner_id,
-                  "PoRep: miner actor id (checked against the replica id)");
+                  "PoRep: miner actor id (checked against the replica id)")
+      ->capture_default_str();
   cmd->add_option("--sector-number", opt->sector_number,
-                  "PoRep: sector number (default: the envelope's SectorNum)");
+                  "PoRep: sector number (default: the envelope's SectorNum; 1 for a bare C1, "
+                  "as gen-c1 writes)");
   cmd->add_option("--sector-size", opt->sector_size,
                   "Send this sector_size (default: the proof's; 0 as Curio's ProofShare "
                   "SnapDeals requests)");

@@ -450,7 +450,7 @@ void add_client_stress_command(CLI::App& app) {
     double duration_s = 60, drain_timeout_s = 600, cancel_fraction = 0;
     unsigned clients = 4;
     std::string priority_mix, params_dir;
-    uint64_t miner_id = 0, seed = 1;
+    uint64_t miner_id = server::kTestMinerId, seed = 1;
     bool in_process = false;
   };
   auto opt = std::make_shared<Options>();

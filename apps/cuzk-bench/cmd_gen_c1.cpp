@@ -15,6 +15,7 @@
 #include "sealing/virtual_sector.hpp"
 #include "util/hex.hpp"
 #include "util/stopwatch.hpp"
+#include "server/client.hpp"
 
 namespace cuzk::bench {
 namespace {
@@ -45,7 +46,7 @@ void add_gen_c1_command(CLI::App& app) {
   struct Options {
     std::string proof_type, out, envelope;
     bool virtual_sector = false;
-    uint64_t miner_id = 1000, sector_number = 1, seed = 0;
+    uint64_t miner_id = server::kTestMinerId, sector_number = server::kTestSectorNumber, seed = 0;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("gen-c1", "Generate a C1 output (real 2 KiB / 8 MiB sector, or "

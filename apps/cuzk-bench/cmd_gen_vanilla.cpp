@@ -19,6 +19,7 @@
 #include "sealing/virtual_post.hpp"
 #include "util/hex.hpp"
 #include "util/stopwatch.hpp"
+#include "server/client.hpp"
 
 namespace cuzk::bench {
 
@@ -27,7 +28,7 @@ namespace {
 struct GenVanillaOptions {
   std::string kind, proof_type, out;
   unsigned sectors = 1;
-  uint64_t seed = 0, miner_id = 1000, sector_id = 1;
+  uint64_t seed = 0, miner_id = server::kTestMinerId, sector_id = server::kTestSectorNumber;
   unsigned threads = 0;
   bool virtual_sectors = false;
 };

@@ -3,7 +3,9 @@
 // in-flight proofs [daemon] shutdown_grace to finish, cancel the rest, exit 0.
 //
 //   cuzk --config /etc/cuzk/cuzk.toml [--listen ADDR] [--status-listen ADDR]
-//        [--param-cache DIR] [--log-level LEVEL]
+//        [--param-cache DIR] [--log-level LEVEL] [--print-config]
+// --print-config prints the effective configuration (every key, its value and where it came
+// from: default, file, command line, or an auto rule) and exits.
 #include <malloc.h>
 #include <pthread.h>
 #include <spdlog/spdlog.h>
@@ -16,6 +18,7 @@
 #include <thread>
 
 #include "engine/config.hpp"
+#include "engine/config_auto.hpp"
 #include "engine/engine.hpp"
 #include "engine/job_factory.hpp"
 #include "engine/logging.hpp"
@@ -26,7 +29,31 @@ namespace {
 
 struct Overrides {
   std::string config, listen, status_listen, param_cache, log_level;
+  bool print_config = false;
 };
+
+// The command line's overrides, recorded as such for --print-config.
+void apply_overrides(const Overrides& o, cuzk::engine::Config& config) {
+  auto set = [&](const std::string& value, std::string& field, const char* key) {
+    if (value.empty()) return;
+    field = value;
+    config.origins[key] = {cuzk::engine::Origin::kCommandLine, ""};
+  };
+  set(o.listen, config.daemon.listen, "daemon.listen");
+  set(o.status_listen, config.daemon.status_listen, "daemon.status_listen");
+  set(o.param_cache, config.srs.param_cache, "srs.param_cache");
+  set(o.log_level, config.logging.level, "logging.level");
+}
+
+// The values the host decides, on one line (`cuzk --print-config` shows every key and why).
+void log_choices(const cuzk::engine::Config& c, const cuzk::engine::HostFacts& host) {
+  spdlog::info(
+      "config: {} cores, {:.1f} GiB, {} usable GPU(s): host_copy {}, cpu_fallback {}, "
+      "precompiled {}, synthesis threads {}, lookahead {}, memory budget {:.1f} GiB",
+      host.cores, double(host.memory_bytes) / double(1ull << 30), host.gpus.size(),
+      *c.srs.host_copy, *c.gpus.cpu_fallback, *c.synthesis.precompiled, c.synthesis.threads,
+      *c.pipeline.synthesis_lookahead, double(*c.memory.total_budget) / double(1ull << 30));
+}
 
 // SIGINT and SIGTERM are blocked in every thread and taken synchronously by sigwait in main.
 sigset_t stop_signals() {
@@ -54,23 +81,27 @@ int run(const Overrides& o) {
     }
     config = std::move(loaded).value();
   }
-  if (!o.listen.empty()) config.daemon.listen = o.listen;
-  if (!o.status_listen.empty()) config.daemon.status_listen = o.status_listen;
-  if (!o.param_cache.empty()) config.srs.param_cache = o.param_cache;
-  if (!o.log_level.empty()) config.logging.level = o.log_level;
+  apply_overrides(o, config);
+  const cuzk::engine::HostFacts host = cuzk::engine::probe_host(config);
+  config = cuzk::engine::resolve_auto(config, host);
+  if (o.print_config) {
+    std::cout << cuzk::engine::render_effective_config(config, host);
+    return 0;
+  }
   if (auto error = cuzk::engine::setup_logging(config.logging.level, config.logging.format)) {
     std::cerr << "error: " << *error << "\n";
     return 2;
   }
   for (const auto& w : config.warnings) spdlog::warn("config: {}", w);
+  log_choices(config, host);
 
   const sigset_t signals = stop_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
 
   std::shared_ptr<cuzk::r1cs::PrecompiledStore> precompiled;  // [synthesis] precompiled
   std::shared_ptr<cuzk::TaskPool> witness_pool;               // its witnesses, for every job
-  const unsigned witness_threads = cuzk::engine::witness_threads(config);
-  if (config.synthesis.precompiled) {
+  const unsigned witness_threads = config.synthesis.witness_threads;
+  if (*config.synthesis.precompiled) {
     precompiled = std::make_shared<cuzk::r1cs::PrecompiledStore>(
         cuzk::engine::precompiled_cache_dir(config));
     witness_pool =
@@ -130,6 +161,9 @@ int main(int argc, char** argv) {
                  "Groth16 parameter directory (overrides [srs] param_cache)");
   app.add_option("--log-level", o.log_level,
                  "trace, debug, info, warn, error (overrides [logging] level)");
+  app.add_flag("--print-config", o.print_config,
+               "print the effective configuration (each value's origin: default, file, command "
+               "line or auto) and exit");
   CLI11_PARSE(app, argc, argv);
   try {
     return run(o);

@@ -18,8 +18,8 @@ namespace cuzk::engine {
 namespace {
 
 // The configured ordinals, or every device the driver reports when none is configured.
-std::vector<uint32_t> wanted_devices(const BackendOptions& options) {
-  if (!options.devices.empty()) return options.devices;
+std::vector<uint32_t> wanted_devices(const std::vector<uint32_t>& configured) {
+  if (!configured.empty()) return configured;
   std::vector<uint32_t> all;
   for (int d = 0; d < gpu::cuda_backend_device_count(); ++d) all.push_back(uint32_t(d));
   return all;
@@ -28,11 +28,23 @@ std::vector<uint32_t> wanted_devices(const BackendOptions& options) {
 }  // namespace
 #endif
 
+std::vector<uint32_t> usable_cuda_devices(const std::vector<uint32_t>& configured) {
+  std::vector<uint32_t> usable;
+#ifdef CUZK_ENGINE_CUDA
+  for (const uint32_t device : wanted_devices(configured)) {
+    if (gpu::cuda_device_available(int(device))) usable.push_back(device);
+  }
+#else
+  (void)configured;
+#endif
+  return usable;
+}
+
 BackendChoice make_backend(const BackendOptions& options) {
 #ifdef CUZK_ENGINE_CUDA
   std::vector<std::unique_ptr<groth16::Backend>> members;
   std::vector<gpu::CudaBackend*> cuda;
-  for (const uint32_t device : wanted_devices(options)) {
+  for (const uint32_t device : wanted_devices(options.devices)) {
     if (!gpu::cuda_device_available(int(device))) {
       spdlog::warn("prover backend: no usable CUDA device {}; skipped", device);
       continue;

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "engine/engine_options.hpp"
 #include "groth16/backend.hpp"
@@ -27,5 +28,9 @@ struct BackendChoice {
 // a CUDA device, or with the CPU fallback).
 
 BackendChoice make_backend(const BackendOptions& options);
+
+// The CUDA ordinals among `configured` (empty: every device the driver reports) that answer;
+// empty in a build without the CUDA backend.
+std::vector<uint32_t> usable_cuda_devices(const std::vector<uint32_t>& configured);
 
 }  // namespace cuzk::engine

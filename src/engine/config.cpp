@@ -8,11 +8,9 @@
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <thread>
 
+#include "engine/config_auto.hpp"
 #include "engine/config_values.hpp"
-#include "engine/memory_budget.hpp"
-#include "util/parallel.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -20,6 +18,12 @@ namespace {
 class Reader {
  public:
   explicit Reader(std::string_view file) : file_(file) {}
+
+  // A value the file gave (for Config::origins).
+  void given(std::string_view section, std::string_view key) {
+    origins_[fmt::format("{}.{}", section, key)] = ValueOrigin{Origin::kFile, ""};
+  }
+  std::map<std::string, ValueOrigin>& origins() { return origins_; }
 
   std::string where(const toml::source_region& r) const {
     return fmt::format("{}:{}:{}", file_, r.begin.line, r.begin.column);
@@ -56,6 +60,7 @@ class Reader {
     if (!n) return;
     if (auto s = n->value<std::string>(); s && n->is_string()) {
       out = *s;
+      given(section, key);
     } else {
       error(*n, section, key, "expected a string");
     }
@@ -72,6 +77,39 @@ class Reader {
                    fmt::format("{} is out of range [{}, {}]", v, min, max));
     }
     out = uint32_t(v);
+    given(section, key);
+  }
+
+  // Nothing there, or "auto" (-> nullopt): true, and nothing else to read.
+  template <class T>
+  bool absent_or_auto(const toml::node* n, std::string_view section, std::string_view key,
+                      std::optional<T>& out) {
+    if (n != nullptr && !is_auto(*n)) return false;
+    if (n != nullptr) {
+      out.reset();
+      given(section, key);
+    }
+    return true;
+  }
+
+  // An integer, or "auto" (-> nullopt).
+  void u32_or_auto(const toml::table& t, std::string_view section, std::string_view key,
+                   std::optional<uint32_t>& out, uint32_t min, uint32_t max) {
+    if (absent_or_auto(t.get(key), section, key, out)) return;
+    if (!t.get(key)->is_integer()) {
+      return error(*t.get(key), section, key, "expected an integer or \"auto\"");
+    }
+    uint32_t v = 0;
+    u32(t, section, key, v, min, max);
+    out = v;
+  }
+
+  // A thread count: an integer, or "auto" (-> 0, which the key's consumer takes as auto).
+  void threads(const toml::table& t, std::string_view section, std::string_view key,
+               uint32_t& out) {
+    std::optional<uint32_t> v = out;
+    u32_or_auto(t, section, key, v, 0, 4096);
+    out = v.value_or(0);
   }
 
   void boolean(const toml::table& t, std::string_view section, std::string_view key, bool& out) {
@@ -79,6 +117,19 @@ class Reader {
     if (!n) return;
     if (!n->is_boolean()) return error(*n, section, key, "expected true or false");
     out = n->as_boolean()->get();
+    given(section, key);
+  }
+
+  // true, false or "auto" (-> nullopt).
+  void boolean_or_auto(const toml::table& t, std::string_view section, std::string_view key,
+                       std::optional<bool>& out) {
+    if (absent_or_auto(t.get(key), section, key, out)) return;
+    if (!t.get(key)->is_boolean()) {
+      return error(*t.get(key), section, key, "expected true, false or \"auto\"");
+    }
+    bool v = false;
+    boolean(t, section, key, v);
+    out = v;
   }
 
   // A size string ("256GiB") or an integer of bytes; "auto" when `allow_auto` (-> nullopt).
@@ -88,17 +139,17 @@ class Reader {
     if (!n) return;
     if (n->is_integer() && n->as_integer()->get() > 0) {
       out = uint64_t(n->as_integer()->get());
-      return;
+      return given(section, key);
     }
     if (n->is_string()) {
       const std::string s = n->as_string()->get();
       if (allow_auto && s == "auto") {
         out.reset();
-        return;
+        return given(section, key);
       }
       if (auto bytes = parse_byte_size(s)) {
         out = *bytes;
-        return;
+        return given(section, key);
       }
     }
     error(*n, section, key,
@@ -113,13 +164,13 @@ class Reader {
       const std::chrono::seconds seconds(n->as_integer()->get());
       if (seconds <= kMaxDuration) {
         out = seconds;
-        return;
+        return given(section, key);
       }
     }
     if (n->is_string()) {
       if (auto d = parse_duration(n->as_string()->get())) {
         out = *d;
-        return;
+        return given(section, key);
       }
     }
     error(*n, section, key,
@@ -139,6 +190,7 @@ class Reader {
       }
       out.push_back(uint32_t(e.as_integer()->get()));
     }
+    given(section, key);
   }
 
   void one_of(const toml::table& t, std::string_view section, std::string_view key,
@@ -160,8 +212,13 @@ class Reader {
   std::vector<std::string>& errors() { return errors_; }
 
  private:
+  static bool is_auto(const toml::node& n) {
+    return n.is_string() && n.as_string()->get() == "auto";
+  }
+
   std::string file_;
   std::vector<std::string> errors_;
+  std::map<std::string, ValueOrigin> origins_;
 };
 
 const toml::table* section(const toml::table& root, std::string_view name, Reader& r) {
@@ -234,7 +291,7 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     r.check_keys(*t, "srs", {"param_cache", "parameters_json", "host_copy"}, {"preload"}, c);
     r.string(*t, "srs", "param_cache", c.srs.param_cache);
     r.string(*t, "srs", "parameters_json", c.srs.parameters_json);
-    r.boolean(*t, "srs", "host_copy", c.srs.host_copy);
+    r.boolean_or_auto(*t, "srs", "host_copy", c.srs.host_copy);
   }
   if (auto* t = section(root, "memory", r)) {
     r.check_keys(*t, "memory", {"total_budget", "safety_margin", "eviction_min_idle"},
@@ -249,9 +306,9 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     r.check_keys(*t, "gpus", {"devices", "gpu_threads", "gpu_workers_per_device", "cpu_fallback"},
                  {}, c);
     r.u32_list(*t, "gpus", "devices", c.gpus.devices);
-    r.u32(*t, "gpus", "gpu_threads", c.gpus.gpu_threads);
+    r.threads(*t, "gpus", "gpu_threads", c.gpus.gpu_threads);
     r.u32(*t, "gpus", "gpu_workers_per_device", c.gpus.gpu_workers_per_device, 1, 64);
-    r.boolean(*t, "gpus", "cpu_fallback", c.gpus.cpu_fallback);
+    r.boolean_or_auto(*t, "gpus", "cpu_fallback", c.gpus.cpu_fallback);
   }
   if (auto* t = section(root, "scheduler", r)) {
     r.check_keys(*t, "scheduler",
@@ -265,17 +322,17 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     r.check_keys(*t, "synthesis",
                  {"threads", "precompiled", "precompiled_cache", "witness_threads"},
                  {"partition_workers"}, c);
-    r.u32(*t, "synthesis", "threads", c.synthesis.threads, 0, 4096);
-    r.boolean(*t, "synthesis", "precompiled", c.synthesis.precompiled);
+    r.threads(*t, "synthesis", "threads", c.synthesis.threads);
+    r.boolean_or_auto(*t, "synthesis", "precompiled", c.synthesis.precompiled);
     r.string(*t, "synthesis", "precompiled_cache", c.synthesis.precompiled_cache);
-    r.u32(*t, "synthesis", "witness_threads", c.synthesis.witness_threads, 0, 4096);
+    r.threads(*t, "synthesis", "witness_threads", c.synthesis.witness_threads);
   }
   if (auto* t = section(root, "pipeline", r)) {
     r.check_keys(*t, "pipeline",
                  {"enabled", "synthesis_lookahead", "max_parallel_synthesis", "prover_retries"},
                  {"synthesis_concurrency", "slot_size", "max_gpu_queue_depth"}, c);
     r.boolean(*t, "pipeline", "enabled", c.pipeline.enabled);
-    r.u32(*t, "pipeline", "synthesis_lookahead", c.pipeline.synthesis_lookahead, 0, 1024);
+    r.u32_or_auto(*t, "pipeline", "synthesis_lookahead", c.pipeline.synthesis_lookahead, 0, 1024);
     r.u32(*t, "pipeline", "max_parallel_synthesis", c.pipeline.max_parallel_synthesis, 0, 4096);
     r.u32(*t, "pipeline", "prover_retries", c.pipeline.prover_retries, 0, 16);
   }
@@ -306,6 +363,7 @@ Result<Config, ConfigError> parse_config(std::string_view text, std::string_view
   }
   Config config;
   read_sections(root, reader, config);
+  config.origins = std::move(reader.origins());
   if (!reader.errors().empty()) {
     return Error<ConfigError>{ConfigError::kInvalid, join_lines(reader.errors())};
   }
@@ -320,28 +378,21 @@ Result<Config, ConfigError> load_config(const std::string& path) {
   return parse_config(text.str(), path);
 }
 
-uint64_t resolve_memory_budget(const Config::Memory& memory) {
-  if (memory.total_budget) return *memory.total_budget;
-  constexpr uint64_t kGiB = uint64_t(1) << 30;
-  const uint64_t total = system_memory_bytes().value_or(16 * kGiB);
-  return std::max(kGiB, total > memory.safety_margin ? total - memory.safety_margin : 0);
-}
-
-EngineOptions engine_options(const Config& c) {
+EngineOptions engine_options(const Config& config) {
+  const Config c = resolve_auto(config, probe_host(config));
   EngineOptions o;
   o.scheduler.max_batch_size = c.scheduler.max_batch_size;
   o.scheduler.max_batch_wait = std::chrono::milliseconds(c.scheduler.max_batch_wait_ms);
   o.scheduler.sort_by_type = c.scheduler.sort_by_type;
   o.max_pending = c.scheduler.max_pending;
 
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  unsigned synthesis = c.synthesis.threads == 0 ? cores : c.synthesis.threads;
+  unsigned synthesis = c.synthesis.threads;
   if (c.pipeline.max_parallel_synthesis != 0) {
     synthesis = std::min(synthesis, c.pipeline.max_parallel_synthesis);
   }
   o.pipeline.synthesis_workers = synthesis;
   o.pipeline.prover_workers_per_device = c.gpus.gpu_workers_per_device;
-  o.pipeline.lookahead = std::max(1u, c.pipeline.synthesis_lookahead);
+  o.pipeline.lookahead = std::max(1u, *c.pipeline.synthesis_lookahead);
   o.pipeline.max_batch_size = c.scheduler.max_batch_size;
   o.pipeline.prover_retries = c.pipeline.prover_retries;
   if (!c.pipeline.enabled) {  // one partition at a time, no overlap
@@ -354,18 +405,14 @@ EngineOptions engine_options(const Config& c) {
   o.srs.eviction_min_idle = c.memory.eviction_min_idle;
   o.backend.devices = c.gpus.devices;
   o.backend.threads = c.gpus.gpu_threads;
-  o.backend.cpu_fallback = c.gpus.cpu_fallback;
-  o.backend.host_copy = c.srs.host_copy;
-  o.memory_budget_bytes = resolve_memory_budget(c.memory);
+  o.backend.cpu_fallback = *c.gpus.cpu_fallback;
+  o.backend.host_copy = *c.srs.host_copy;
+  o.memory_budget_bytes = *c.memory.total_budget;
   return o;
 }
 
 std::string precompiled_cache_dir(const Config& c) {
   return c.synthesis.precompiled_cache.empty() ? c.srs.param_cache : c.synthesis.precompiled_cache;
-}
-
-unsigned witness_threads(const Config& c) {
-  return resolve_threads(c.synthesis.witness_threads);
 }
 
 }  // namespace cuzk::engine

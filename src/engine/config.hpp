@@ -13,6 +13,11 @@
 //   [pipeline]  enabled, synthesis_lookahead, max_parallel_synthesis; ours: prover_retries
 //               (synthesis_concurrency, slot_size, max_gpu_queue_depth: accepted, ignored)
 //   [logging]   level, format ("text" | "json")
+// Keys whose best value depends on the host take "auto" (their default): host_copy, cpu_fallback,
+// precompiled, the thread counts, synthesis_lookahead, total_budget, devices. They stay unset
+// (nullopt / 0 / empty) here and are filled in from the host by resolve_auto
+// (engine/config_auto.hpp), which also says why; `origins` records which keys the file (or the
+// command line) set.
 // Every problem — a syntax error, an unknown section or key, a value of the wrong type or out of
 // range — is reported as "FILE:LINE:COLUMN: [section] key: what is wrong", all of them at once.
 // Accepted-but-ignored keys produce warnings in the same form.
@@ -20,6 +25,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +35,13 @@
 #include "util/result.hpp"
 
 namespace cuzk::engine {
+
+// Where a configuration value came from, for `cuzk --print-config`.
+enum class Origin { kDefault, kAuto, kFile, kCommandLine };
+struct ValueOrigin {
+  Origin origin = Origin::kDefault;
+  std::string why;  // kAuto: the rule that chose the value
+};
 
 struct Config {
   struct Daemon {
@@ -44,8 +57,8 @@ struct Config {
   } daemon;
   struct Srs {
     std::string param_cache = "/data/zk/params";
-    std::string parameters_json;  // SrsOptions::parameters_json (empty: no digest check)
-    bool host_copy = true;        // BackendOptions::host_copy
+    std::string parameters_json;    // SrsOptions::parameters_json (empty: no digest check)
+    std::optional<bool> host_copy;  // BackendOptions::host_copy; nullopt: auto
   } srs;
   struct Memory {
     std::optional<uint64_t> total_budget;  // nullopt: "auto" = MemTotal - safety_margin
@@ -53,10 +66,10 @@ struct Config {
     std::chrono::milliseconds eviction_min_idle{std::chrono::minutes(5)};
   } memory;
   struct Gpus {
-    std::vector<uint32_t> devices;
-    uint32_t gpu_threads = 0;
+    std::vector<uint32_t> devices;  // empty: every usable device
+    uint32_t gpu_threads = 0;       // 0: auto (all cores)
     uint32_t gpu_workers_per_device = 2;
-    bool cpu_fallback = true;  // BackendOptions::cpu_fallback
+    std::optional<bool> cpu_fallback;  // BackendOptions::cpu_fallback; nullopt: auto
   } gpus;
   struct Scheduler {
     uint32_t max_batch_size = 1;
@@ -65,20 +78,20 @@ struct Config {
     uint32_t max_pending = 1024;  // jobs queued, not yet admitted; beyond: RESOURCE_EXHAUSTED
   } scheduler;
   struct Synthesis {
-    uint32_t threads = 0;  // concurrent partition syntheses (0 = all cores)
+    uint32_t threads = 0;  // concurrent partition syntheses (0: auto)
     // PoRep partitions as witness + precompiled matrices (engine/porep_job.hpp), the matrices
     // cached in precompiled_cache (empty: the [srs] param_cache directory).
-    bool precompiled = false;
+    std::optional<bool> precompiled;  // nullopt: auto
     std::string precompiled_cache;
     // Threads of the one pool that makes every precompiled PoRep partition's witness, each
-    // partition's challenges in parallel and the oldest partition's first (0: all cores).
+    // partition's challenges in parallel and the oldest partition's first (0: auto, all cores).
     uint32_t witness_threads = 0;
   } synthesis;
   struct Pipeline {
     bool enabled = true;
-    uint32_t synthesis_lookahead = 1;     // 0 is taken as 1
-    uint32_t max_parallel_synthesis = 0;  // 0: no cap beyond [synthesis] threads
-    uint32_t prover_retries = 2;          // PipelineOptions::prover_retries
+    std::optional<uint32_t> synthesis_lookahead;  // nullopt: auto; 0 is taken as 1
+    uint32_t max_parallel_synthesis = 0;          // 0: no cap beyond [synthesis] threads
+    uint32_t prover_retries = 2;                  // PipelineOptions::prover_retries
   } pipeline;
   struct Logging {
     std::string level = "info";  // trace, debug, info, warn, error, critical, off
@@ -86,6 +99,8 @@ struct Config {
   } logging;
 
   std::vector<std::string> warnings;  // ignored keys, "FILE:LINE:COLUMN: ..."
+  // "section.key" of every value not left at its default (file, command line, auto).
+  std::map<std::string, ValueOrigin> origins;
 };
 
 enum class ConfigError { kIo, kInvalid };
@@ -94,16 +109,11 @@ enum class ConfigError { kIo, kInvalid };
 Result<Config, ConfigError> parse_config(std::string_view text, std::string_view source_name);
 Result<Config, ConfigError> load_config(const std::string& path);
 
-// The memory budget in bytes ("auto": MemTotal - safety_margin, at least 1 GiB).
-uint64_t resolve_memory_budget(const Config::Memory& memory);
-
+// The engine's options from a configuration; "auto" values are resolved first (resolve_auto with
+// probe_host: the host's cores, memory and usable CUDA devices).
 EngineOptions engine_options(const Config& config);
 
 // Where [synthesis] precompiled keeps its cache files.
 std::string precompiled_cache_dir(const Config& config);
-
-// Threads of the precompiled partitions' witness pool: [synthesis] witness_threads, or when 0
-// all cores.
-unsigned witness_threads(const Config& config);
 
 }  // namespace cuzk::engine

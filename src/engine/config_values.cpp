@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <string>
+#include <utility>
 
 namespace cuzk::engine {
 namespace {
@@ -86,6 +87,26 @@ std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
     else return std::nullopt;
   }
   return bounded_ms(total_ms);
+}
+
+std::string format_byte_size(uint64_t bytes) {
+  static constexpr std::pair<uint64_t, const char*> kUnits[] = {
+      {uint64_t(1) << 40, "TiB"}, {uint64_t(1) << 30, "GiB"}, {uint64_t(1) << 20, "MiB"},
+      {uint64_t(1) << 10, "KiB"}};
+  for (const auto& [scale, unit] : kUnits) {
+    if (bytes != 0 && bytes % scale == 0) return std::to_string(bytes / scale) + unit;
+  }
+  return std::to_string(bytes) + "B";
+}
+
+std::string format_duration(std::chrono::milliseconds duration) {
+  static constexpr std::pair<int64_t, const char*> kUnits[] = {
+      {3600000, "h"}, {60000, "m"}, {1000, "s"}};
+  const int64_t ms = duration.count();
+  for (const auto& [scale, unit] : kUnits) {
+    if (ms != 0 && ms % scale == 0) return std::to_string(ms / scale) + unit;
+  }
+  return std::to_string(ms) + "ms";
 }
 
 }  // namespace cuzk::engine

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace cuzk::engine {
@@ -19,5 +20,10 @@ inline constexpr std::chrono::hours kMaxDuration{24 * 365 * 100};
 
 std::optional<uint64_t> parse_byte_size(std::string_view text);
 std::optional<std::chrono::milliseconds> parse_duration(std::string_view text);
+
+// The inverse, for printing a configuration: the largest unit that divides exactly ("128MiB",
+// "5GiB", "123B"; "5m", "30s", "250ms").
+std::string format_byte_size(uint64_t bytes);
+std::string format_duration(std::chrono::milliseconds duration);
 
 }  // namespace cuzk::engine

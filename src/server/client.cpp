@@ -35,7 +35,7 @@ filecoin::FilecoinResult<v1::SubmitProofRequest> make_porep_request(
     envelope_json = std::string(text);
   } else {
     envelope.phase1_out.assign(text.begin(), text.end());
-    envelope.sector_num = options.sector_number.value_or(0);
+    envelope.sector_num = options.sector_number.value_or(kTestSectorNumber);
   }
   const auto& bytes = envelope.phase1_out;
   auto c1 = filecoin::parse_c1_json({reinterpret_cast<const char*>(bytes.data()), bytes.size()});

@@ -21,10 +21,17 @@ namespace cuzk::server {
 std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address,
                                                  bool own_connection = false);
 
+// The test data's miner and sector: what `cuzk-bench gen-c1` and `gen-vanilla` write unless told
+// otherwise, and what the client commands assume unless told, so that generated data proves
+// without flags.
+inline constexpr uint64_t kTestMinerId = 1000;
+inline constexpr uint64_t kTestSectorNumber = 1;
+
 struct PorepRequestOptions {
   std::string request_id;  // empty: "porep-<miner>-<sector>", as Curio names them
-  uint64_t miner_id = 0;
-  std::optional<uint64_t> sector_number;  // default: the envelope's SectorNum, else 0
+  uint64_t miner_id = kTestMinerId;
+  // Default: the envelope's SectorNum; for a bare C1 (which does not hold it) kTestSectorNumber.
+  std::optional<uint64_t> sector_number;
   v1::Priority priority = v1::PRIORITY_UNSPECIFIED;
 };
 

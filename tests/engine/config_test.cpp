@@ -6,6 +6,7 @@
 
 #include <thread>
 
+#include "engine/config_auto.hpp"
 #include "engine/config_values.hpp"
 
 namespace cuzk::engine {
@@ -140,20 +141,19 @@ format = "json"
   EXPECT_EQ(o.srs.eviction_min_idle, 10min);
   EXPECT_EQ(o.backend.threads, 32u);
   EXPECT_FALSE(o.backend.host_copy);
-  EXPECT_TRUE(engine_options(Config{}).backend.host_copy);
 }
 
 TEST(Config, WitnessThreadsAreSetOrAllCores) {
   auto set = parse_config("[synthesis]\nthreads = 2\nwitness_threads = 8\n", "w.toml");
   ASSERT_TRUE(set.ok()) << set.error().message;
   EXPECT_EQ(set->synthesis.witness_threads, 8u);
-  EXPECT_EQ(witness_threads(*set), 8u);
+  EXPECT_EQ(resolve_auto(*set, probe_host(*set)).synthesis.witness_threads, 8u);
 
   // One pool for all partitions synthesised at once: every core, whatever [synthesis] threads.
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   auto shared = parse_config("[synthesis]\nthreads = 2\n", "w.toml");
   ASSERT_TRUE(shared.ok());
-  EXPECT_EQ(witness_threads(*shared), cores);
+  EXPECT_EQ(resolve_auto(*shared, probe_host(*shared)).synthesis.witness_threads, cores);
 
   auto bad = parse_config("[synthesis]\nwitness_threads = -1\n", "w.toml");
   EXPECT_FALSE(bad.ok());
@@ -164,7 +164,9 @@ TEST(Config, AutoBudgetIsMemTotalMinusMargin) {
   ASSERT_TRUE(c.ok()) << c.error().message;
   auto total = system_memory_bytes();
   ASSERT_TRUE(total.has_value());
-  EXPECT_EQ(resolve_memory_budget(c->memory), std::max(uint64_t(1) << 30, *total - (uint64_t(1) << 30)));
+  const uint64_t mib = uint64_t(1) << 20;  // the budget is whole MiB
+  EXPECT_EQ(engine_options(*c).memory_budget_bytes,
+            std::max(uint64_t(1) << 30, (*total - (uint64_t(1) << 30)) / mib * mib));
 }
 
 TEST(Config, UnknownKeyNamesFileLineAndKey) {
@@ -248,6 +250,11 @@ TEST(Config, ExampleFileIsTheDefaults) {
   EXPECT_EQ(c->daemon.max_message_size, defaults.daemon.max_message_size);
   EXPECT_EQ(c->srs.param_cache, defaults.srs.param_cache);
   EXPECT_EQ(c->srs.host_copy, defaults.srs.host_copy);
+  EXPECT_EQ(c->gpus.cpu_fallback, defaults.gpus.cpu_fallback);
+  EXPECT_EQ(c->gpus.gpu_threads, defaults.gpus.gpu_threads);
+  EXPECT_EQ(c->synthesis.precompiled, defaults.synthesis.precompiled);
+  EXPECT_EQ(c->synthesis.threads, defaults.synthesis.threads);
+  EXPECT_EQ(c->synthesis.witness_threads, defaults.synthesis.witness_threads);
   EXPECT_EQ(c->memory.total_budget, defaults.memory.total_budget);
   EXPECT_EQ(c->memory.safety_margin, defaults.memory.safety_margin);
   EXPECT_EQ(c->memory.eviction_min_idle, defaults.memory.eviction_min_idle);

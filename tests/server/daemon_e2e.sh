@@ -54,8 +54,12 @@ tail -n 1 "$work/single-2.out" | grep -qx valid || fail "single not valid: $(cat
 grep -q "total .* ms; round trip" "$work/single-2.out" || fail "single: no timings"
 echo "ok: a single proof (critical) verified; bad request refused while it ran"
 
-# A cancel: a low-priority job, cancelled through CancelProof; its client sees CANCELLED.
-"$bench" single --addr "$addr" --c1 "$work/envelope-4.json" --miner-id 1000 --priority low \
+# A cancel: a low-priority job, cancelled through CancelProof; its client sees CANCELLED. Its C1
+# is gen-c1's with no miner or sector given, sent bare by single with none either: the tools'
+# defaults agree (else the submit is refused: the replica id names miner and sector).
+"$bench" gen-c1 --proof-type StackedDrg2KiBV1_1 --seed 5 --out "$work/c1-defaults.json" \
+  >/dev/null 2>&1
+"$bench" single --addr "$addr" --c1 "$work/c1-defaults.json" --priority low \
   --request-id to-cancel >"$work/cancel.out" 2>&1 &
 cancel_client=$!
 for _ in $(seq 600); do grep -q "request 'to-cancel'" "$work/daemon.log" && break; sleep 0.1; done
@@ -65,6 +69,7 @@ grep -q "request 'to-cancel'" "$work/daemon.log" || fail "the job to cancel was 
 if wait "$cancel_client"; then fail "the cancelled job's client succeeded: $(cat "$work/cancel.out")"; fi
 grep -q "CANCELLED" "$work/cancel.out" || fail "cancelled client: $(cat "$work/cancel.out")"
 echo "ok: a job cancelled through CancelProof by its request_id ends CANCELLED for its client"
+echo "ok: gen-c1's default miner and sector are single's"
 
 if command -v node >/dev/null 2>&1; then
   [ -d "$oracles/node_modules/@noble/curves" ] || (cd "$oracles" && npm ci --no-audit --no-fund >/dev/null)
