@@ -82,10 +82,6 @@ inline DecodeResult<G1Config> decode_g1_compressed(std::span<const uint8_t> in,
                                                    PointCheck check = PointCheck::kSubgroup) {
   return decode_compressed<G1Config>(in, check);
 }
-inline DecodeResult<G1Config> decode_g1_uncompressed(std::span<const uint8_t> in,
-                                                     PointCheck check = PointCheck::kSubgroup) {
-  return decode_uncompressed<G1Config>(in, check);
-}
 inline DecodeResult<G2Config> decode_g2_compressed(std::span<const uint8_t> in,
                                                    PointCheck check = PointCheck::kSubgroup) {
   return decode_compressed<G2Config>(in, check);

@@ -37,7 +37,6 @@ struct EngineOptions {
   // Jobs queued and not yet admitted to the pipeline, at most ([scheduler] max_pending); a submit
   // beyond is refused (RESOURCE_EXHAUSTED), before its request is parsed.
   size_t max_pending = 1024;
-  unsigned check_threads = 0;  // C1 checks at submit (0 = all cores)
 };
 
 }  // namespace cuzk::engine

@@ -60,13 +60,4 @@ FilecoinResult<PartitionProofs> prove_post(const PoStProofType& proof,
                           options.randomness, options.on_partition);
 }
 
-FilecoinResult<unsigned> verify_post(const groth16::PreparedVerifyingKey& pvk,
-                                     const PoStProofType& proof, const hash::Node32& randomness,
-                                     std::span<const PostPublicSector> sectors,
-                                     std::span<const uint8_t> proof_bytes) {
-  auto inputs = post_proof_public_inputs(proof, randomness, sectors);
-  if (!inputs) return inputs.error();
-  return verify_partition_proofs(pvk, *inputs, proof_bytes, std::string(proof.name));
-}
-
 }  // namespace cuzk::filecoin

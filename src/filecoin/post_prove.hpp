@@ -3,8 +3,8 @@
 // their verify_*): check the vanilla proofs, lay each partition's sectors out for the circuit
 // (Window: chunks of sector_count, the last padded; Winning: 66 one-challenge sectors), prove
 // each partition with a Groth16 backend, self-verify, and concatenate the 192-byte partition
-// proofs. The verifier rebuilds every partition's public inputs from the randomness and the
-// sectors' ids and comm_rs and batch-verifies. Modelled on porep_c2.hpp.
+// proofs. post_proof_public_inputs rebuilds every partition's public inputs from the randomness
+// and the sectors' ids and comm_rs (for verify_partition_proofs). Modelled on porep_c2.hpp.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -20,7 +20,6 @@
 #include "filecoin/post_vanilla.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/parameters.hpp"
-#include "groth16/verifier.hpp"
 #include "r1cs/constraint_system.hpp"
 
 namespace cuzk::filecoin {
@@ -46,12 +45,5 @@ FilecoinResult<PartitionProofs> prove_post(const PoStProofType& proof,
 FilecoinResult<std::vector<std::vector<ff::Fr>>> post_proof_public_inputs(
     const PoStProofType& proof, const hash::Node32& randomness,
     std::span<const PostPublicSector> sectors);
-
-// Batch-verifies partitions x 192 bytes; the number of partition proofs verified. kShape for a
-// wrong length or undecodable proof, kInconsistent when the pairing check fails.
-FilecoinResult<unsigned> verify_post(const groth16::PreparedVerifyingKey& pvk,
-                                     const PoStProofType& proof, const hash::Node32& randomness,
-                                     std::span<const PostPublicSector> sectors,
-                                     std::span<const uint8_t> proof_bytes);
 
 }  // namespace cuzk::filecoin

@@ -45,13 +45,4 @@ FilecoinResult<PartitionProofs> prove_update(const UpdateProofType& proof,
                           options.randomness, options.on_partition);
 }
 
-FilecoinResult<unsigned> verify_update(const groth16::PreparedVerifyingKey& pvk,
-                                       const UpdateProofType& proof,
-                                       const UpdateSectorValues& values,
-                                       std::span<const uint8_t> proof_bytes) {
-  auto inputs = update_proof_public_inputs(proof, values);
-  if (!inputs) return inputs.error();
-  return verify_partition_proofs(pvk, *inputs, proof_bytes, std::string(proof.name));
-}
-
 }  // namespace cuzk::filecoin

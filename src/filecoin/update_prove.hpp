@@ -2,8 +2,9 @@
 // partition vanilla proofs (filecoin-proofs generate_empty_sector_update_proof_with_vanilla and
 // verify_empty_sector_update_proof): check each partition's vanilla proof against comm_r_old,
 // comm_d_new, comm_r_new, synthesise and prove every partition with a Groth16 backend,
-// self-verify, concatenate the 192-byte partition proofs. The verifier rebuilds each partition's
-// four public inputs and batch-verifies. Partition proving is partition_prover.hpp's prove_partitions.
+// self-verify, concatenate the 192-byte partition proofs. update_proof_public_inputs rebuilds
+// each partition's four public inputs (for verify_partition_proofs). Partition proving is
+// partition_prover.hpp's prove_partitions.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -44,10 +45,5 @@ FilecoinResult<PartitionProofs> prove_update(const UpdateProofType& proof,
 // The verifier's public inputs of every partition.
 FilecoinResult<std::vector<std::vector<ff::Fr>>> update_proof_public_inputs(
     const UpdateProofType& proof, const UpdateSectorValues& values);
-
-FilecoinResult<unsigned> verify_update(const groth16::PreparedVerifyingKey& pvk,
-                                       const UpdateProofType& proof,
-                                       const UpdateSectorValues& values,
-                                       std::span<const uint8_t> proof_bytes);
 
 }  // namespace cuzk::filecoin

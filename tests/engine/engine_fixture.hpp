@@ -247,7 +247,6 @@ inline EngineOptions test_engine_options(const std::string& param_dir) {
   o.pipeline.prover_workers_per_device = 1;
   o.pipeline.lookahead = 1;
   o.memory_budget_bytes = uint64_t(1) << 30;
-  o.check_threads = 1;
   return o;
 }
 
