@@ -15,7 +15,9 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/config.hpp"
 #include "engine/config_auto.hpp"
@@ -53,6 +55,23 @@ void log_choices(const cuzk::engine::Config& c, const cuzk::engine::HostFacts& h
       host.cores, double(host.memory_bytes) / double(1ull << 30), host.gpus.size(),
       *c.srs.host_copy, *c.gpus.cpu_fallback, *c.synthesis.precompiled, c.synthesis.threads,
       *c.pipeline.synthesis_lookahead, double(*c.memory.total_budget) / double(1ull << 30));
+}
+
+// [srs] preload: the parameter sets loaded one after the other once the daemon serves (a proof
+// that needs one meanwhile waits for it, as on first use). A set that cannot be loaded is
+// logged; the daemon goes on serving the others.
+void preload_sets(cuzk::engine::Engine& engine, const std::vector<std::string>& circuits) {
+  for (const auto& circuit : circuits) {
+    spdlog::info("preload {}: loading", circuit);
+    auto loaded = engine.preload_srs(circuit);
+    if (!loaded && loaded.code() == cuzk::engine::SrsError::kStopped) return;
+    if (!loaded) {
+      spdlog::error("preload {}: {}", circuit, loaded.error().message);
+    } else {
+      spdlog::info("preload {}: {} ({:.0f} ms)", circuit,
+                   loaded->already_loaded ? "already loaded" : "loaded", loaded->load_ms);
+    }
+  }
 }
 
 // SIGINT and SIGTERM are blocked in every thread and taken synchronously by sigwait in main.
@@ -128,6 +147,7 @@ int run(const Overrides& o) {
     return 1;
   }
   spdlog::info("cuzk ready");
+  std::thread preloader(preload_sets, std::ref(engine), config.srs.preload);
 
   int signal = 0;
   sigwait(&signals, &signal);
@@ -140,6 +160,7 @@ int run(const Overrides& o) {
     grpc->shutdown(std::chrono::system_clock::now() + grace + std::chrono::seconds(5));
   });
   engine.shutdown(grace);
+  preloader.join();  // a load in progress ends with the engine
   stop_grpc.join();
   if (http) http->stop();
   spdlog::info("cuzk stopped");

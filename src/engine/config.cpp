@@ -193,6 +193,24 @@ class Reader {
     given(section, key);
   }
 
+  // An array of non-empty strings.
+  void string_list(const toml::table& t, std::string_view section, std::string_view key,
+                   std::vector<std::string>& out) {
+    const toml::node* n = t.get(key);
+    if (!n) return;
+    const toml::array* a = n->as_array();
+    if (!a) return error(*n, section, key, "expected an array of strings");
+    std::vector<std::string> values;
+    for (const auto& e : *a) {
+      if (!e.is_string() || e.as_string()->get().empty()) {
+        return error(e, section, key, "expected non-empty strings (circuit ids like \"porep-32g\")");
+      }
+      values.push_back(e.as_string()->get());
+    }
+    out = std::move(values);
+    given(section, key);
+  }
+
   void one_of(const toml::table& t, std::string_view section, std::string_view key,
               std::string& out, std::initializer_list<std::string_view> allowed) {
     const toml::node* n = t.get(key);
@@ -288,10 +306,11 @@ void read_sections(const toml::table& root, Reader& r, Config& c) {
     }
   }
   if (auto* t = section(root, "srs", r)) {
-    r.check_keys(*t, "srs", {"param_cache", "parameters_json", "host_copy"}, {"preload"}, c);
+    r.check_keys(*t, "srs", {"param_cache", "parameters_json", "host_copy", "preload"}, {}, c);
     r.string(*t, "srs", "param_cache", c.srs.param_cache);
     r.string(*t, "srs", "parameters_json", c.srs.parameters_json);
     r.boolean_or_auto(*t, "srs", "host_copy", c.srs.host_copy);
+    r.string_list(*t, "srs", "preload", c.srs.preload);
   }
   if (auto* t = section(root, "memory", r)) {
     r.check_keys(*t, "memory", {"total_budget", "safety_margin", "eviction_min_idle"},

@@ -3,7 +3,7 @@
 // config files load unchanged:
 //   [daemon]    listen, status_listen; ours: shutdown_grace, max_message_size, tls_cert, tls_key,
 //               tls_client_ca, auth_token_file, allow_insecure_tcp
-//   [srs]       param_cache; ours: parameters_json (preload: accepted, ignored)
+//   [srs]       param_cache, preload; ours: parameters_json, host_copy
 //   [memory]    total_budget ("auto" or "256GiB"), safety_margin, eviction_min_idle
 //               (pinned_budget, working_memory_budget: accepted, ignored)
 //   [gpus]      devices, gpu_threads, gpu_workers_per_device; ours: cpu_fallback
@@ -59,6 +59,7 @@ struct Config {
     std::string param_cache = "/data/zk/params";
     std::string parameters_json;    // SrsOptions::parameters_json (empty: no digest check)
     std::optional<bool> host_copy;  // BackendOptions::host_copy; nullopt: auto
+    std::vector<std::string> preload;  // circuit ids loaded when the daemon starts, in order
   } srs;
   struct Memory {
     std::optional<uint64_t> total_budget;  // nullopt: "auto" = MemTotal - safety_margin

@@ -47,6 +47,12 @@ std::string gpu_list(const std::vector<uint32_t>& gpus) {
   return fmt::format("[{}]", fmt::join(gpus, ", "));
 }
 
+std::string quoted_list(const std::vector<std::string>& values) {
+  std::string out;
+  for (const auto& v : values) out += fmt::format("{}\"{}\"", out.empty() ? "" : ", ", v);
+  return "[" + out + "]";
+}
+
 }  // namespace
 
 HostFacts probe_host(const Config& config) {
@@ -160,6 +166,7 @@ std::string render_effective_config(const Config& c, const HostFacts& host) {
   r.text("param_cache", c.srs.param_cache);
   r.text("parameters_json", c.srs.parameters_json);
   r.flag("host_copy", c.srs.host_copy.value_or(true));
+  r.line("preload", quoted_list(c.srs.preload));
   r.section("memory");
   r.size("total_budget", c.memory.total_budget.value_or(0));
   r.size("safety_margin", c.memory.safety_margin);

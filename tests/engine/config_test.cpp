@@ -219,10 +219,17 @@ TEST(Config, SyntaxErrorHasPosition) {
 TEST(Config, DeprecatedRustKeysWarnNotFail) {
   auto c = parse_config("[srs]\npreload = [\"porep-32g\"]\n[pipeline]\nslot_size = 3\n", "old.toml");
   ASSERT_TRUE(c.ok()) << c.error().message;
-  ASSERT_EQ(c->warnings.size(), 2u);
-  EXPECT_NE(c->warnings[0].find("old.toml:2:1: [srs] preload: accepted for compatibility"),
+  ASSERT_EQ(c->warnings.size(), 1u);
+  EXPECT_NE(c->warnings[0].find("old.toml:4:1: [pipeline] slot_size: accepted for compatibility"),
             std::string::npos)
       << c->warnings[0];
+  // preload is the Rust daemon's key and ours: the sets loaded at start.
+  EXPECT_EQ(c->srs.preload, std::vector<std::string>{"porep-32g"});
+  auto bad = parse_config("[srs]\npreload = [\"porep-32g\", 3, \"\"]\n", "p.toml");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("p.toml:2:25: [srs] preload: expected non-empty strings"),
+            std::string::npos)
+      << bad.error().message;
 }
 
 TEST(Config, MissingFile) {

@@ -16,7 +16,7 @@ oracles="$here/../oracles"
 rm -rf "$work" && mkdir -p "$work"
 source "$here/daemon_lib.sh"
 start_daemon info 'status_listen = "127.0.0.1:0"
-shutdown_grace = "60s"'
+shutdown_grace = "60s"' 'preload = ["porep-2k"]'
 [ "$(stat -c %a "$sock")" = 660 ] || fail "socket mode $(stat -c %a "$sock"), want 660"
 port=$(sed -n 's/.*HTTP status on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/daemon.log" | head -1)
 
@@ -30,8 +30,11 @@ for n in 2 4 12; do
     --seed "$n" --out "$work/c1-$n.json" --envelope "$work/envelope-$n.json" >/dev/null 2>&1
 done
 
-"$bench" preload --addr "$addr" --circuit porep-2k | grep -q "porep-2k: loaded in" \
-  || fail "preload"
+# [srs] preload loads the set once the daemon serves; the PreloadSRS call then finds it loaded.
+for _ in $(seq 1200); do grep -q "preload porep-2k: loaded" "$work/daemon.log" && break; sleep 0.1; done
+grep -q "preload porep-2k: loaded" "$work/daemon.log" || fail "[srs] preload did not load porep-2k"
+"$bench" preload --addr "$addr" --circuit porep-2k | grep -q "porep-2k: already loaded" \
+  || fail "preload after [srs] preload"
 "$bench" status --addr "$addr" | grep -Eq "^srs +porep-2k +HOT" || fail "status: porep-2k not HOT"
 rss_idle=$(rss_kib)
 idle_detail=$(rss_detail)

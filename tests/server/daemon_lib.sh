@@ -1,9 +1,11 @@
 # Sourced by the daemon end-to-end scripts (daemon_e2e.sh, daemon_post_e2e.sh). Expects $cuzk,
 # $params and $work; defines $sock, $addr, $pid and:
 #   fail MESSAGE                          print it and the daemon log's tail, exit 1
-#   start_daemon LOG_LEVEL [DAEMON_KEYS]  write $work/cuzk.toml (unix socket, $params, 8 GiB
+#   start_daemon LOG_LEVEL [DAEMON_KEYS] [SRS_KEYS]
+#                                         write $work/cuzk.toml (unix socket, $params, 8 GiB
 #                                         budget, 2 synthesis threads, 1 prover worker; extra
-#                                         [daemon] keys as TOML lines) and wait for the socket
+#                                         [daemon] and [srs] keys as TOML lines) and wait for the
+#                                         socket
 #   stop_daemon                           SIGTERM: exit 0, the socket removed
 fail() { echo "FAIL: $*"; echo "--- daemon log (tail) ---"; tail -n 40 "$work/daemon.log" || true; exit 1; }
 sock="$work/cuzk.sock"
@@ -17,6 +19,7 @@ ${2:-}
 
 [srs]
 param_cache = "$params"
+${3:-}
 
 [memory]
 total_budget = "8GiB"
