@@ -24,6 +24,7 @@
 #include "engine/engine.hpp"
 #include "engine/job_factory.hpp"
 #include "engine/logging.hpp"
+#include "r1cs/precompiled_store.hpp"
 #include "server/grpc_server.hpp"
 #include "server/http_status.hpp"
 
@@ -57,13 +58,29 @@ void log_choices(const cuzk::engine::Config& c, const cuzk::engine::HostFacts& h
       *c.pipeline.synthesis_lookahead, double(*c.memory.total_budget) / double(1ull << 30));
 }
 
+// The circuit's precompiled matrices from their cache file, if there is one ([srs] preload).
+void preload_precompiled(cuzk::r1cs::PrecompiledStore& store, const std::string& circuit) {
+  const auto lookup = store.load_cached(circuit);
+  if (lookup.circuit && lookup.source == cuzk::r1cs::PrecompiledStore::Source::kDisk) {
+    spdlog::info("preload {}: precompiled circuit from {} in {:.0f} ms", circuit,
+                 store.path(circuit), lookup.ms);
+  } else if (!lookup.note.empty()) {
+    spdlog::warn("preload {}: {} (recorded by its first proof)", circuit, lookup.note);
+  }
+}
+
 // [srs] preload: the parameter sets loaded one after the other once the daemon serves (a proof
-// that needs one meanwhile waits for it, as on first use). A set that cannot be loaded is
-// logged; the daemon goes on serving the others.
-void preload_sets(cuzk::engine::Engine& engine, const std::vector<std::string>& circuits) {
+// that needs one meanwhile waits for it, as on first use), each beside its precompiled circuit's
+// cache file when synthesis is precompiled. A set that cannot be loaded is logged; the daemon
+// goes on serving the others.
+void preload_sets(cuzk::engine::Engine& engine, const std::vector<std::string>& circuits,
+                  cuzk::r1cs::PrecompiledStore* precompiled) {
   for (const auto& circuit : circuits) {
     spdlog::info("preload {}: loading", circuit);
+    std::thread matrices;
+    if (precompiled) matrices = std::thread(preload_precompiled, std::ref(*precompiled), circuit);
     auto loaded = engine.preload_srs(circuit);
+    if (matrices.joinable()) matrices.join();
     if (!loaded && loaded.code() == cuzk::engine::SrsError::kStopped) return;
     if (!loaded) {
       spdlog::error("preload {}: {}", circuit, loaded.error().message);
@@ -147,7 +164,7 @@ int run(const Overrides& o) {
     return 1;
   }
   spdlog::info("cuzk ready");
-  std::thread preloader(preload_sets, std::ref(engine), config.srs.preload);
+  std::thread preloader(preload_sets, std::ref(engine), config.srs.preload, precompiled.get());
 
   int signal = 0;
   sigwait(&signals, &signal);

@@ -36,33 +36,48 @@ void PrecompiledStore::hold(Entry& e, std::shared_ptr<const PrecompiledCircuit> 
   e.circuit = std::move(circuit);
 }
 
+bool PrecompiledStore::load_file(Entry& e, const std::string& circuit_id, Lookup& out) {
+  const std::string file = path(circuit_id);
+  std::error_code ec;
+  if (file.empty() || !std::filesystem::exists(file, ec)) return false;
+  Stopwatch sw;
+  try {
+    hold(e, std::make_shared<const PrecompiledCircuit>(load_precompiled(file, circuit_id)));
+  } catch (const std::exception& error) {
+    out.note = std::string("cache file refused: ") + error.what();
+    return false;
+  }
+  e.verified = false;
+  out.circuit = e.circuit;
+  out.source = Source::kDisk;
+  out.ms = sw.total_ms();
+  return true;
+}
+
+bool PrecompiledStore::find(Entry& e, const std::string& circuit_id, Lookup& out) {
+  if (!e.circuit) return load_file(e, circuit_id, out);
+  out.circuit = e.circuit;
+  out.verified = e.verified.load();
+  return true;
+}
+
+PrecompiledStore::Lookup PrecompiledStore::load_cached(const std::string& circuit_id) {
+  auto e = entry(circuit_id);
+  std::lock_guard lock(e->mutex);
+  Lookup out;
+  find(*e, circuit_id, out);
+  return out;
+}
+
 PrecompiledStore::Lookup PrecompiledStore::get(const std::string& circuit_id,
                                                const Synthesize& synthesize) {
   auto e = entry(circuit_id);
   std::lock_guard lock(e->mutex);
   Lookup out;
-  if (e->circuit) {
-    out.circuit = e->circuit;
-    out.verified = e->verified.load();
-    return out;
-  }
   Stopwatch sw;
+  if (find(*e, circuit_id, out)) return out;
   const std::string file = path(circuit_id);
-  if (!file.empty()) {
-    std::error_code ec;
-    if (std::filesystem::exists(file, ec)) {
-      try {
-        hold(*e, std::make_shared<const PrecompiledCircuit>(load_precompiled(file, circuit_id)));
-        e->verified = false;
-        out.circuit = e->circuit;
-        out.source = Source::kDisk;
-        out.ms = sw.total_ms();
-        return out;
-      } catch (const std::exception& error) {
-        out.note = std::string("cache file refused, recording again: ") + error.what();
-      }
-    }
-  }
+  if (!out.note.empty()) out.note += ", recording again";
   hold(*e, std::make_shared<const PrecompiledCircuit>(PrecompiledCircuit::record(synthesize)));
   e->verified = true;
   out.circuit = e->circuit;

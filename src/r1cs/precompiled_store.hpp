@@ -51,6 +51,9 @@ class PrecompiledStore {
   explicit PrecompiledStore(std::string cache_dir) : cache_dir_(std::move(cache_dir)) {}
 
   Lookup get(const std::string& circuit_id, const Synthesize& synthesize);
+  // get() without recording: from memory or the cache file; a null circuit when neither has it
+  // (a refused file says why in note). The daemon's [srs] preload loads the file this way.
+  Lookup load_cached(const std::string& circuit_id);
   void mark_verified(const std::string& circuit_id);
   // Whether circuit_id's circuit is held and known good (recorded here, or checked on a witness):
   // its next synthesis will be deferred. Never waits for a recording in progress.
@@ -73,6 +76,11 @@ class PrecompiledStore {
     std::atomic<bool> verified{false};  // written under `mutex`, read without it
     std::shared_ptr<void> held;         // the memory hold's handle for `circuit`
   };
+  // Loads circuit_id's cache file into e (under e's mutex): false when there is none or it is
+  // refused (out.note says why).
+  bool load_file(Entry& e, const std::string& circuit_id, Lookup& out);
+  // Under e's mutex: the circuit held, else the cache file's; false when neither.
+  bool find(Entry& e, const std::string& circuit_id, Lookup& out);
   // Sets e's circuit (under e's mutex) and takes its memory handle.
   void hold(Entry& e, std::shared_ptr<const PrecompiledCircuit> circuit);
   std::shared_ptr<Entry> entry(const std::string& circuit_id);

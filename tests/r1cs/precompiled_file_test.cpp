@@ -187,6 +187,45 @@ TEST_F(PrecompiledFileTest, StoreRecordsLoadsAndReplacesADamagedFile) {
   }
 }
 
+// load_cached (the daemon's [srs] preload): the cache file or memory, never a recording; a
+// damaged file is refused with the reason and left for the next get() to replace.
+TEST_F(PrecompiledFileTest, LoadCachedNeverRecords) {
+  int recordings = 0;
+  const PrecompiledStore::Synthesize synth = [&](ConstraintSystem& cs) {
+    ++recordings;
+    decomposition(cs);
+  };
+  const std::string dir = (dir_ / "cache").string();
+  {
+    PrecompiledStore store(dir);
+    const auto none = store.load_cached("d");  // no file yet
+    EXPECT_EQ(none.circuit, nullptr);
+    EXPECT_TRUE(none.note.empty()) << none.note;
+    store.get("d", synth);
+    EXPECT_EQ(store.load_cached("d").source, PrecompiledStore::Source::kMemory);
+  }
+  {
+    PrecompiledStore store(dir);  // a restarted daemon preloading
+    const auto loaded = store.load_cached("d");
+    ASSERT_NE(loaded.circuit, nullptr);
+    EXPECT_EQ(loaded.source, PrecompiledStore::Source::kDisk);
+    EXPECT_FALSE(loaded.verified);
+    EXPECT_EQ(store.get("d", synth).source, PrecompiledStore::Source::kMemory);
+  }
+  EXPECT_EQ(recordings, 1);
+  const std::string path = PrecompiledStore(dir).path("d");
+  std::vector<char> bytes = read_all(path);
+  bytes[bytes.size() / 2] ^= 0x01;
+  write_all(path, bytes);
+  PrecompiledStore store(dir);
+  const auto refused = store.load_cached("d");
+  EXPECT_EQ(refused.circuit, nullptr);
+  EXPECT_NE(refused.note.find("cache file refused"), std::string::npos) << refused.note;
+  EXPECT_EQ(recordings, 1);
+  EXPECT_EQ(store.get("d", synth).source, PrecompiledStore::Source::kRecorded);
+  EXPECT_EQ(recordings, 2);
+}
+
 // The memory hold takes one handle per circuit held — its memory_bytes(), when it is recorded or
 // loaded, not again when it is served from memory — and the handle goes with the circuit.
 TEST(PrecompiledStore, HoldsEachCircuitsMemoryWhileItIsHeld) {

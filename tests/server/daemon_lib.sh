@@ -1,11 +1,11 @@
 # Sourced by the daemon end-to-end scripts (daemon_e2e.sh, daemon_post_e2e.sh). Expects $cuzk,
 # $params and $work; defines $sock, $addr, $pid and:
 #   fail MESSAGE                          print it and the daemon log's tail, exit 1
-#   start_daemon LOG_LEVEL [DAEMON_KEYS] [SRS_KEYS]
+#   start_daemon LOG_LEVEL [DAEMON_KEYS] [SRS_KEYS] [SYNTHESIS_KEYS]
 #                                         write $work/cuzk.toml (unix socket, $params, 8 GiB
 #                                         budget, 2 synthesis threads, 1 prover worker; extra
-#                                         [daemon] and [srs] keys as TOML lines) and wait for the
-#                                         socket
+#                                         [daemon], [srs] and [synthesis] keys as TOML lines) and
+#                                         wait for the socket
 #   stop_daemon                           SIGTERM: exit 0, the socket removed
 fail() { echo "FAIL: $*"; echo "--- daemon log (tail) ---"; tail -n 40 "$work/daemon.log" || true; exit 1; }
 sock="$work/cuzk.sock"
@@ -26,6 +26,7 @@ total_budget = "8GiB"
 
 [synthesis]
 threads = 2
+${4:-}
 
 [gpus]
 gpu_workers_per_device = 1

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# CTest: a restart without recording. The daemon with precompiled PoRep synthesis proves a 2 KiB
+# C2 (recording the circuit into its .pce cache file) and stops; started again with
+# [srs] preload = ["porep-2k"], it loads the parameters and the .pce before any request, and
+# its next proof records nothing (the circuit is in memory) and verifies.
+# Usage: daemon_preload_e2e.sh CUZK CUZK_BENCH PARAMS_DIR WORKDIR
+#   PARAMS_DIR holds cuzk-test-porep-2k.params/.vk (the porep_params_2KiB fixture)
+set -euo pipefail
+cuzk=$1 bench=$2 params=$3 work=$4
+here=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$work" && mkdir -p "$work/pce"
+source "$here/daemon_lib.sh"
+synthesis="precompiled = true
+precompiled_cache = \"$work/pce\""
+
+"$bench" gen-c1 --proof-type StackedDrg2KiBV1_1 --seed 9 --out "$work/c1.json" >/dev/null 2>&1
+prove() {  # LOG: one proof of the C1 (gen-c1's default miner and sector), verified
+  "$bench" single --addr "$addr" --c1 "$work/c1.json" --params-dir "$params" >"$work/$1" 2>&1 ||
+    fail "single: $(cat "$work/$1")"
+  tail -n 1 "$work/$1" | grep -qx valid || fail "not valid: $(cat "$work/$1")"
+}
+
+start_daemon info "" "" "$synthesis"
+prove first.out
+grep -q "precompiled circuit porep-2k [0-9a-f]*: recorded in" "$work/daemon.log" ||
+  fail "the first proof did not record the circuit"
+[ -s "$work/pce/porep-2k.pce" ] || fail "no cache file $work/pce/porep-2k.pce"
+stop_daemon
+mv "$work/daemon.log" "$work/daemon-first.log"
+
+start_daemon info '' 'preload = ["porep-2k"]' "$synthesis"
+for _ in $(seq 1200); do grep -q "preload porep-2k: loaded" "$work/daemon.log" && break; sleep 0.1; done
+grep -q "preload porep-2k: loaded" "$work/daemon.log" || fail "[srs] preload did not finish"
+grep -q "preload porep-2k: precompiled circuit from $work/pce/porep-2k.pce in" "$work/daemon.log" ||
+  fail "the .pce was not loaded at preload"
+prove second.out
+if grep -q "precompiled circuit porep-2k [0-9a-f]*: \(recorded\|cache file\)" "$work/daemon.log"; then
+  fail "the proof after preload loaded or recorded the circuit again"
+fi
+stop_daemon
+echo "ok: restart with [srs] preload: parameters and precompiled circuit loaded before the first request"
