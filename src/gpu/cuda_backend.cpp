@@ -453,7 +453,7 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_deadline(
   std::lock_guard lock(lane.mutex);
   g1 = impl_->resident->find(params);  // again: erased only with this lane locked
   if (g1 == nullptr) {
-    throw std::runtime_error("CudaBackend: the parameters were evicted during a deadline start");
+    throw groth16::DeviceError("CudaBackend: the parameters were evicted during a deadline start");
   }
   const auto release = [&assignments](size_t) { assignments[0] = r1cs::ProvingAssignment(); };
   return impl_->run_deadline(view, SrsRef{&params.vk, g1, params.b_g2, nullptr}, randomness, m,

@@ -63,7 +63,7 @@
 // the G2 MSM's canonical scalars (32 B per variable), until that MSM is done.
 //
 // Errors: bad shapes throw std::invalid_argument (the CPU backend's messages); CUDA failures,
-// device out-of-memory included, throw gpu::CudaError (a std::runtime_error) whose message names
+// device out-of-memory included, throw gpu::CudaError (a groth16::DeviceError) whose message names
 // the phase and carries the runtime's error name and text.
 #pragma once
 

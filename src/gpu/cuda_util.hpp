@@ -20,11 +20,14 @@
 #include <string>
 #include <type_traits>
 
+#include "groth16/device_error.hpp"
+
 namespace cuzk::gpu {
 
-class CudaError : public std::runtime_error {
+// A failed CUDA call: a device error (groth16::DeviceError), worth another try elsewhere.
+class CudaError : public groth16::DeviceError {
  public:
-  CudaError(cudaError_t code, const std::string& what) : std::runtime_error(what), code_(code) {}
+  CudaError(cudaError_t code, const std::string& what) : groth16::DeviceError(what), code_(code) {}
   cudaError_t code() const { return code_; }
 
  private:

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ff/fr.hpp"
+#include "groth16/device_error.hpp"
 #include "groth16/parameters.hpp"
 #include "groth16/proof.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -53,10 +54,10 @@ struct ProveOutput {
   std::string backend;        // the device that ran it, where a backend spreads over several
 };
 
-// Whether an exception from start() / finish() is the device's (worth another try, elsewhere)
-// rather than the caller's: everything but std::invalid_argument (see Backend::start).
+// Whether an exception from start() / finish() is the device's (worth another try, elsewhere):
+// a DeviceError (device_error.hpp), not the caller's mistake or a bug.
 inline bool is_device_error(const std::exception& e) {
-  return dynamic_cast<const std::invalid_argument*>(&e) == nullptr;
+  return dynamic_cast<const DeviceError*>(&e) != nullptr;
 }
 
 // State carried from start() to finish(); backends derive their own.
@@ -78,7 +79,7 @@ class Backend {
   virtual bool evaluates_deferred_abc() const { return false; }
 
   // Throws std::invalid_argument when the assignments do not fit the parameters (the message
-  // names the mismatching section) and std::runtime_error for device failures.
+  // names the mismatching section) and DeviceError for device failures.
   virtual std::unique_ptr<Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
                                          const Parameters& params,
                                          std::span<const Randomness> randomness) = 0;

@@ -88,17 +88,15 @@ struct SpreadPending final : Pending {
   std::unique_ptr<Pending> inner;
 };
 
-// Runs f for member `index`, reporting a device error (anything but std::invalid_argument) or a
-// success to the router.
+// Runs f for member `index`, reporting a DeviceError or a success to the router (any other
+// exception is the caller's mistake or a bug, not the device's).
 template <class F>
 auto reported(LeastBusy& router, size_t index, F&& f) {
   try {
     auto result = f();
     router.report(index, true);
     return result;
-  } catch (const std::invalid_argument&) {
-    throw;  // the caller's mistake, not the device's
-  } catch (...) {
+  } catch (const DeviceError&) {
     router.report(index, false);
     throw;
   }

@@ -6,8 +6,9 @@
 // would be alone (bit-identical for the same r, s: a proof depends only on witness, parameters
 // and randomness), and ProveOutput::backend names the member that produced each batch.
 //
-// Failures: a member whose start() or finish() threw a device error (anything but
-// std::invalid_argument, which is the caller's mistake) max_failures times in a row is unhealthy:
+// Failures: a member whose start() or finish() threw a DeviceError (device_error.hpp; anything
+// else is the caller's mistake or a bug and says nothing of the device) max_failures times in a
+// row is unhealthy:
 // it is given no work while another member is healthy, until `cooldown` after its last failure
 // (then it may prove again; a success makes it healthy). Fallback members (the CPU backend behind
 // the GPUs) are given work only while no primary member is healthy. With every member unhealthy,

@@ -388,7 +388,7 @@ class SimulatedDevice final : public testing::CpuBackedBackend {
   std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> a,
                                           const groth16::Parameters& p,
                                           std::span<const groth16::Randomness> r) override {
-    if (broken_) throw std::runtime_error(name_ + ": an illegal memory access was encountered");
+    if (broken_) throw groth16::DeviceError(name_ + ": an illegal memory access was encountered");
     return cpu_.start(std::move(a), p, r);
   }
 

@@ -244,11 +244,12 @@ TEST(ParamFaultsUndetectable, ValidButWrongPointFailsVerificationNotAProof) {
 // Backend faults
 
 // A CpuBackend that misbehaves at the `call`-th start() or finish() (0-based, counted separately)
-// and the `times - 1` calls after it: throws, corrupts the first proof it returns (a flipped byte
-// of A), or holds the start() call at a gate until the test opens it.
+// and the `times - 1` calls after it: throws a DeviceError, throws a std::logic_error (a bug, not
+// the device's), corrupts the first proof it returns (a flipped byte of A), or holds the start()
+// call at a gate until the test opens it.
 class FaultyBackend final : public testing::CpuBackedBackend {
  public:
-  enum class Fault { kThrowInStart, kThrowInFinish, kCorruptProof, kHoldInStart };
+  enum class Fault { kThrowInStart, kThrowInFinish, kBugInStart, kCorruptProof, kHoldInStart };
   FaultyBackend(Fault fault, unsigned call, std::shared_ptr<Gate> hold = nullptr,
                 unsigned times = 1)
       : fault_(fault), call_(call), times_(times), hold_(std::move(hold)) {}
@@ -259,7 +260,10 @@ class FaultyBackend final : public testing::CpuBackedBackend {
                                           std::span<const groth16::Randomness> r) override {
     const unsigned n = starts_++;
     if (hit(n) && fault_ == Fault::kThrowInStart) {
-      throw std::runtime_error("test: device lost in start() call " + std::to_string(n));
+      throw groth16::DeviceError("test: device lost in start() call " + std::to_string(n));
+    }
+    if (hit(n) && fault_ == Fault::kBugInStart) {
+      throw std::logic_error("test: a bug in start() call " + std::to_string(n));
     }
     if (n == call_ && fault_ == Fault::kHoldInStart) hold_->pass();
     return cpu_.start(std::move(assignments), params, r);
@@ -267,7 +271,7 @@ class FaultyBackend final : public testing::CpuBackedBackend {
   groth16::ProveOutput finish(std::unique_ptr<groth16::Pending> pending) override {
     const unsigned n = finishes_++;
     if (hit(n) && fault_ == Fault::kThrowInFinish) {
-      throw std::runtime_error("test: device lost in finish() call " + std::to_string(n));
+      throw groth16::DeviceError("test: device lost in finish() call " + std::to_string(n));
     }
     auto out = cpu_.finish(std::move(pending));
     if (hit(n) && fault_ == Fault::kCorruptProof) {
@@ -275,6 +279,7 @@ class FaultyBackend final : public testing::CpuBackedBackend {
     }
     return out;
   }
+  unsigned starts() const { return starts_.load(); }
 
  private:
   bool hit(unsigned n) const { return n >= call_ && n - call_ < times_; }
@@ -336,9 +341,9 @@ INSTANTIATE_TEST_SUITE_P(
         BackendFault{"corrupt_proof", FaultyBackend::Fault::kCorruptProof, "does not verify"}),
     [](const auto& info) { return info.param.name; });
 
-// A device error (an exception other than std::invalid_argument) in start() or finish() is
-// retried: the partition is synthesised and proven again and the job completes with valid proofs;
-// the default two retries cover two failures, a third in a row fails the job.
+// A device error (groth16::DeviceError) in start() or finish() is retried: the partition is
+// synthesised and proven again and the job completes with valid proofs; the default two retries
+// cover two failures, a third in a row fails the job.
 class DeviceErrorRetries : public ::testing::TestWithParam<FaultyBackend::Fault> {
  protected:
   Watchdog watchdog_;
@@ -373,6 +378,23 @@ INSTANTIATE_TEST_SUITE_P(Faults, DeviceErrorRetries,
                                       ? std::string("in_start")
                                       : std::string("in_finish");
                          });
+
+// Any other exception from the backend (here a std::logic_error: a bug) is not the device's: the
+// partition's job fails at once, with the default retries left unused, and the engine goes on.
+TEST(BackendBugs, AreNotRetried) {
+  Watchdog watchdog;
+  TestJobs jobs;
+  jobs.add("bug", TestJobSpec(kSmallCircuit, 44, 1));
+  auto backend = std::make_unique<FaultyBackend>(FaultyBackend::Fault::kBugInStart, 0);
+  const FaultyBackend* faulty = backend.get();
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory(), std::move(backend));
+  const auto o = await_end(engine, submit_ok(engine, test_request("bug")));
+  EXPECT_EQ(o.state, JobState::kFailed);
+  EXPECT_TRUE(o.proof.empty());
+  EXPECT_NE(o.error.find("test: a bug in start() call 0"), std::string::npos) << o.error;
+  EXPECT_EQ(faulty->starts(), 1u) << "a bug is not retried";
+  expect_healthy(engine, jobs, "after-bug", kSmallCircuit, 45);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Cancellation in every stage

@@ -37,7 +37,7 @@ class TestMember final : public Backend {
   std::string name() const override { return name_; }
   std::unique_ptr<Pending> start(std::vector<r1cs::ProvingAssignment> a, const Parameters& p,
                                  std::span<const Randomness> r) override {
-    if (fail_) throw std::runtime_error(name_ + ": out of memory");
+    if (fail_) throw DeviceError(name_ + ": out of memory");
     std::unique_lock lock(mutex_);
     ++entered_;
     cv_.notify_all();
