@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds, tests and benchmarks the GPU path in one call (for a machine with an NVIDIA GPU).
 # Needs only a C++ compiler, CUDA (nvcc), CMake, ninja and GoogleTest: no other packages.
-#   scripts/gpu-check.sh [--quick] [--multi] [--out DIR]
+#   scripts/gpu-check.sh [--quick] [--multi] [--deadline] [--out DIR]
 #     --quick   tests, then only the partition proof benchmark at --log2 20 (seconds)
 #     --multi   tests, then gpu_spread_bench: throughput over every GPU of the host against one
 #               (32 GiB-shaped partitions; with --quick at --log2 20)
+#     --deadline tests, then gpu_deadline_bench: a deadline-priority MSM's latency beside a 2^27
+#               one (the daemon's two lanes in miniature)
 #     --out DIR also write the logs there (default: build/gpu/logs)
 # Benchmarks: gpu_field_bench, gpu_ntt_bench, gpu_msm_bench, and gpu_partition_bench (a whole
 # PoRep-shaped partition proof through CudaBackend) at the real size, --log2 27 (~45 GB of device
@@ -14,11 +16,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 quick=0
 multi=0
+deadline=0
 out=build/gpu/logs
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --multi) multi=1 ;;
+    --deadline) deadline=1 ;;
     --out) out=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -39,7 +43,7 @@ cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
 targets=()
 available=$(cmake --build build/gpu --target help 2>/dev/null)
 for t in test_gpu_host test_gpu gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench \
-         gpu_partition_bench gpu_spread_bench; do
+         gpu_partition_bench gpu_spread_bench gpu_deadline_bench; do
   grep -q "^$t:" <<<"$available" && targets+=("$t")
 done
 # Each target on its own, so that one broken target does not hide the others' results.
@@ -66,6 +70,7 @@ if [ "$quick" -eq 1 ]; then
   partition_log2=20
 fi
 [ "$multi" -eq 1 ] && benches=(gpu_spread_bench)
+[ "$deadline" -eq 1 ] && benches=(gpu_deadline_bench)
 for b in "${benches[@]}"; do
   exe=$(find build/gpu -name "$b" -type f -perm -u+x | head -1)
   [ -n "$exe" ] || continue

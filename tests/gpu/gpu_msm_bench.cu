@@ -27,6 +27,7 @@
 #include "gpu/msm.hpp"
 #include "msm/msm.hpp"
 #include "bench_main.hpp"
+#include "device_msm_inputs.cuh"
 
 namespace cuzk::gpu {
 namespace {
@@ -46,33 +47,8 @@ GpuMsmOptions options_for(Shape s) {
   return o;
 }
 
-__device__ uint64_t splitmix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-__global__ void make_scalars(uint64_t* out, size_t n, uint64_t seed, bool filecoin) {
-  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  uint64_t h = splitmix64(seed * 0x632BE59BD9B4E019ull + i);
-  uint64_t w[4] = {0, 0, 0, 0};
-  const uint64_t kind = filecoin ? h % 100 : 99;
-  if (kind >= 70) {
-    for (auto& x : w) x = h = splitmix64(h);
-    w[3] &= (uint64_t(1) << 62) - 1;  // < 2^254 < r
-  } else if (kind >= 35) {
-    w[0] = 1;
-  }
-  for (int j = 0; j < 4; ++j) out[4 * i + j] = w[j];
-}
-
 void fill_scalars(DeviceBuffer<Repr>& d, size_t n, Shape shape, uint64_t seed) {
-  make_scalars<<<unsigned((n + 255) / 256), 256>>>(reinterpret_cast<uint64_t*>(d.data()), n, seed,
-                                                   shape == Shape::kFilecoin);
-  CUZK_CUDA_CHECK(cudaGetLastError());
-  CUZK_CUDA_CHECK(cudaDeviceSynchronize());
+  bench::fill_scalars(d, n, shape == Shape::kFilecoin, seed);
 }
 
 struct Row {
@@ -215,19 +191,7 @@ int run(int argc, char** argv) {
   b.runs = runs;
   const auto t0 = std::chrono::steady_clock::now();
   b.distinct = msm::testing::random_points<curve::G1Config>(size_t(1) << 16, 2024);
-  {
-    std::vector<G1AffineStorage> storage(b.distinct.size());
-    to_storage(b.distinct, storage);
-    b.bases = DeviceBuffer<G1AffineStorage>(max_n);
-    const size_t first = std::min(max_n, storage.size());
-    CUZK_CUDA_CHECK(cudaMemcpy(b.bases.data(), storage.data(), first * sizeof(G1AffineStorage),
-                               cudaMemcpyHostToDevice));
-    for (size_t have = first; have < max_n; have *= 2) {  // tile by doubling, on the device
-      const size_t copy = std::min(have, max_n - have);
-      CUZK_CUDA_CHECK(cudaMemcpy(b.bases.data() + have, b.bases.data(),
-                                 copy * sizeof(G1AffineStorage), cudaMemcpyDeviceToDevice));
-    }
-  }
+  b.bases = bench::tile_bases(b.distinct, max_n);
   DeviceBuffer<Repr> scalars(max_n);
   b.msm.reserve(max_n);
   std::printf("setup: %.1f s (bases %.2f GB, scalars %.2f GB, MSM scratch %.2f GB)\n",
