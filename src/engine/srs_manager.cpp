@@ -37,12 +37,6 @@ Error<SrsError> srs_error(SrsError code, std::string message) {
 
 double gib(uint64_t bytes) { return double(bytes) / double(uint64_t(1) << 30); }
 
-uint64_t decoded_bytes(const groth16::ParamsLayout& l) {
-  const uint64_t g1 = sizeof(curve::G1Affine), g2 = sizeof(curve::G2Affine);
-  return (uint64_t(l.ic.count) + l.h.count + l.l.count + l.a.count + l.b_g1.count) * g1 +
-         uint64_t(l.b_g2.count) * g2;
-}
-
 }  // namespace
 
 const char* to_string(SrsTier tier) {
@@ -301,7 +295,7 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   }
   auto layout = groth16::scan_params_layout(file);
   if (!layout) return fail(layout.error().message);
-  const uint64_t bytes = decoded_bytes(*layout);
+  const uint64_t bytes = layout->decoded_bytes();
   {
     std::lock_guard lock(mutex_);
     entry.test_parameters = where->test_parameters;
@@ -316,21 +310,8 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
                gib(file.size()), gib(bytes));
   const bool device_only = bool(options_.take_section);
   const auto& l = *layout;
-  const uint64_t g1 = sizeof(curve::G1Affine), g2 = sizeof(curve::G2Affine);
-  // Section by section: decoded, handed to the devices when they keep it, its file pages dropped.
-  struct Part {
-    groth16::Section section;
-    const groth16::ParamsLayout::Section& where;
-    uint64_t point_bytes;  // in the file
-    uint64_t decoded_bytes;
-  };
-  const Part parts[] = {{groth16::Section::kH, l.h, 96, l.h.count * g1},
-                        {groth16::Section::kL, l.l, 96, l.l.count * g1},
-                        {groth16::Section::kA, l.a, 96, l.a.count * g1},
-                        {groth16::Section::kBG1, l.b_g1, 96, l.b_g1.count * g1},
-                        {groth16::Section::kBG2, l.b_g2, 192, l.b_g2.count * g2}};
-  uint64_t largest = 0;
-  for (const Part& part : parts) largest = std::max(largest, part.decoded_bytes);
+  uint64_t largest = 0;  // device-only: one decoded section at a time on the host
+  for (const auto s : groth16::kSections) largest = std::max(largest, l.decoded_bytes(s));
   auto reserved = reserve_for_load(id, device_only ? largest : bytes);
   if (!reserved) return reserved.error();
   MemoryBudget::Reservation reservation = std::move(reserved).value();
@@ -347,22 +328,17 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   const bool verbose = file.size() >= kProgressLogBytes;
   const uint64_t total = file.size();
   const unsigned t = options_.load_threads;
-  for (const Part& part : parts) {
-    const char* name = groth16::to_string(part.section);
-    if (part.section == groth16::Section::kBG2) {
-      auto points = groth16::read_g2_section(file, part.where, name, t);
-      if (!points) return fail(points.error().message);
-      srs->params.b_g2 = std::move(points).value();
-    } else {
-      auto points = groth16::read_g1_section(file, part.where, name, t);
-      if (!points) return fail(points.error().message);
-      srs->params.g1(part.section) = std::move(points).value();
+  // Section by section: decoded, handed to the devices when they keep it, its file pages dropped.
+  for (const auto section : groth16::kSections) {
+    const char* name = groth16::to_string(section);
+    if (auto read = groth16::read_params_section(file, l, section, srs->params, t); !read) {
+      return fail(read.error().message);
     }
-    const uint64_t section_bytes = uint64_t(part.where.count) * part.point_bytes;
-    mapping->drop_pages(part.where.offset, section_bytes);
+    const uint64_t section_bytes = l.file_bytes(section);
+    mapping->drop_pages(l.at(section).offset, section_bytes);
     if (device_only) {
       try {
-        options_.take_section(srs->params, part.section);
+        options_.take_section(srs->params, section);
       } catch (const std::exception& e) {
         if (options_.on_unload) options_.on_unload(srs->params);  // the sections already placed
         return srs_error(
@@ -373,7 +349,7 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
     if (verbose) {
       spdlog::info("srs {}: {} decoded{} ({:.0f}%, {:.1f} s)", id, name,
                    device_only ? " and on the devices" : "",
-                   100.0 * double(part.where.offset + section_bytes) / double(total),
+                   100.0 * double(l.at(section).offset + section_bytes) / double(total),
                    sw.total_ms() / 1000);
     }
   }

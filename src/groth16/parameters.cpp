@@ -248,16 +248,50 @@ ParamsResult<VerifyingKey> read_verifying_key(std::span<const uint8_t> bytes,
   return vk;
 }
 
-ParamsResult<std::vector<G1Affine>> read_g1_section(std::span<const uint8_t> file,
-                                                    const ParamsLayout::Section& s,
-                                                    const char* name, unsigned threads) {
-  return read_section<G1Config>(file, s, name, PointCheck::kOnCurve, threads);
+const ParamsLayout::Section& ParamsLayout::at(groth16::Section s) const {
+  switch (s) {
+    case groth16::Section::kH:
+      return h;
+    case groth16::Section::kL:
+      return l;
+    case groth16::Section::kA:
+      return a;
+    case groth16::Section::kBG1:
+      return b_g1;
+    case groth16::Section::kBG2:
+      return b_g2;
+  }
+  throw std::invalid_argument("ParamsLayout::at: no such section");
 }
 
-ParamsResult<std::vector<G2Affine>> read_g2_section(std::span<const uint8_t> file,
-                                                    const ParamsLayout::Section& s,
-                                                    const char* name, unsigned threads) {
-  return read_section<G2Config>(file, s, name, PointCheck::kOnCurve, threads);
+uint64_t ParamsLayout::file_bytes(groth16::Section s) const {
+  return uint64_t(at(s).count) * (s == groth16::Section::kBG2 ? kG2Bytes : kG1Bytes);
+}
+
+uint64_t ParamsLayout::decoded_bytes(groth16::Section s) const {
+  const uint64_t point = s == groth16::Section::kBG2 ? sizeof(G2Affine) : sizeof(G1Affine);
+  return uint64_t(at(s).count) * point;
+}
+
+uint64_t ParamsLayout::decoded_bytes() const {
+  uint64_t bytes = uint64_t(ic.count) * sizeof(G1Affine);
+  for (const groth16::Section s : kSections) bytes += decoded_bytes(s);
+  return bytes;
+}
+
+ParamsResult<bool> read_params_section(std::span<const uint8_t> file, const ParamsLayout& layout,
+                                       Section s, Parameters& params, unsigned threads) {
+  const char* name = to_string(s);
+  if (s == Section::kBG2) {
+    auto points = read_section<G2Config>(file, layout.at(s), name, PointCheck::kOnCurve, threads);
+    if (!points) return points.error();
+    params.b_g2 = std::move(points).value();
+  } else {
+    auto points = read_section<G1Config>(file, layout.at(s), name, PointCheck::kOnCurve, threads);
+    if (!points) return points.error();
+    params.g1(s) = std::move(points).value();
+  }
+  return true;
 }
 
 ParamsResult<Parameters> read_parameters(std::span<const uint8_t> file, unsigned threads) {
@@ -267,21 +301,11 @@ ParamsResult<Parameters> read_parameters(std::span<const uint8_t> file, unsigned
   if (!vk) return vk.error();
   Parameters params;
   params.vk = std::move(vk).value();
-  auto h = read_g1_section(file, layout->h, "h", threads);
-  if (!h) return h.error();
-  auto l = read_g1_section(file, layout->l, "l", threads);
-  if (!l) return l.error();
-  auto a = read_g1_section(file, layout->a, "a", threads);
-  if (!a) return a.error();
-  auto b1 = read_g1_section(file, layout->b_g1, "b_g1", threads);
-  if (!b1) return b1.error();
-  auto b2 = read_g2_section(file, layout->b_g2, "b_g2", threads);
-  if (!b2) return b2.error();
-  params.h = std::move(h).value();
-  params.l = std::move(l).value();
-  params.a = std::move(a).value();
-  params.b_g1 = std::move(b1).value();
-  params.b_g2 = std::move(b2).value();
+  for (const Section s : kSections) {
+    if (auto read = read_params_section(file, *layout, s, params, threads); !read) {
+      return read.error();
+    }
+  }
   return params;
 }
 

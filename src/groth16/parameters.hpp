@@ -85,6 +85,13 @@ struct ParamsLayout {
   Section ic, h, l, a, b_g1, b_g2;
   uint64_t vk_bytes = 0;    // size of the vk prefix (= size of the .vk file)
   uint64_t total_bytes = 0;
+
+  const Section& at(groth16::Section s) const;
+  // Bytes of bulk section s in the file (uncompressed points) and decoded in memory.
+  uint64_t file_bytes(groth16::Section s) const;
+  uint64_t decoded_bytes(groth16::Section s) const;
+  // Decoded bytes of the whole set: the vk's ic and every bulk section.
+  uint64_t decoded_bytes() const;
 };
 
 inline constexpr size_t kVkFixedBytes = 3 * 96 + 3 * 192;  // alpha..delta, before n_ic
@@ -99,13 +106,10 @@ ParamsResult<VerifyingKey> read_verifying_key(std::span<const uint8_t> bytes,
 // A whole .params file; bulk points decoded in parallel over `threads` (0 = all cores).
 ParamsResult<Parameters> read_parameters(std::span<const uint8_t> file, unsigned threads = 0);
 
-// One bulk section of a scanned file (name used in error messages: "h", "l", "a", "b_g1").
-ParamsResult<std::vector<G1Affine>> read_g1_section(std::span<const uint8_t> file,
-                                                    const ParamsLayout::Section& s,
-                                                    const char* name, unsigned threads = 0);
-ParamsResult<std::vector<G2Affine>> read_g2_section(std::span<const uint8_t> file,
-                                                    const ParamsLayout::Section& s,
-                                                    const char* name, unsigned threads = 0);
+// Bulk section s of a scanned file decoded into params (params.g1(s), or b_g2), every point
+// checked on its curve, over `threads` (0 = all cores); errors name the section and the point.
+ParamsResult<bool> read_params_section(std::span<const uint8_t> file, const ParamsLayout& layout,
+                                       Section s, Parameters& params, unsigned threads = 0);
 
 std::vector<uint8_t> serialize_verifying_key(const VerifyingKey& vk);
 // Writes params to `path` (streamed; throws std::runtime_error on I/O failure).
