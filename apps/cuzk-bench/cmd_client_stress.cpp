@@ -39,7 +39,7 @@
 #include <thread>
 
 #include "commands.hpp"
-#include "engine/config.hpp"
+#include "engine/config_auto.hpp"
 #include "engine/engine.hpp"
 #include "engine/logging.hpp"
 #include "files.hpp"

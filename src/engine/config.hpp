@@ -16,8 +16,8 @@
 // Keys whose best value depends on the host take "auto" (their default): host_copy, cpu_fallback,
 // precompiled, the thread counts, synthesis_lookahead, total_budget, devices. They stay unset
 // (nullopt / 0 / empty) here and are filled in from the host by resolve_auto
-// (engine/config_auto.hpp), which also says why; `origins` records which keys the file (or the
-// command line) set.
+// (engine/config_auto.hpp, which also maps a Config to EngineOptions), which also says why;
+// `origins` records which keys the file (or the command line) set.
 // Every problem — a syntax error, an unknown section or key, a value of the wrong type or out of
 // range — is reported as "FILE:LINE:COLUMN: [section] key: what is wrong", all of them at once.
 // Accepted-but-ignored keys produce warnings in the same form.
@@ -109,10 +109,6 @@ enum class ConfigError { kIo, kInvalid };
 // `source_name` prefixes every message (the file path).
 Result<Config, ConfigError> parse_config(std::string_view text, std::string_view source_name);
 Result<Config, ConfigError> load_config(const std::string& path);
-
-// The engine's options from a configuration; "auto" values are resolved first (resolve_auto with
-// probe_host: the host's cores, memory and usable CUDA devices).
-EngineOptions engine_options(const Config& config);
 
 // Where [synthesis] precompiled keeps its cache files.
 std::string precompiled_cache_dir(const Config& config);

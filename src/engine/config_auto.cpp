@@ -1,4 +1,4 @@
-// Auto values and the effective configuration (see config_auto.hpp).
+// Auto values, the effective configuration, and the engine options from it (see config_auto.hpp).
 #include "engine/config_auto.hpp"
 
 #include <fmt/format.h>
@@ -201,6 +201,39 @@ std::string render_effective_config(const Config& c, const HostFacts& host) {
       "# Each value says where it came from: default, file, command line, or auto and its "
       "rule.\n\n{}",
       host.cores, double(host.memory_bytes) / double(kGiB), gpus, r.take());
+}
+
+EngineOptions engine_options(const Config& config) {
+  const Config c = resolve_auto(config, probe_host(config));
+  EngineOptions o;
+  o.scheduler.max_batch_size = c.scheduler.max_batch_size;
+  o.scheduler.max_batch_wait = std::chrono::milliseconds(c.scheduler.max_batch_wait_ms);
+  o.scheduler.sort_by_type = c.scheduler.sort_by_type;
+  o.max_pending = c.scheduler.max_pending;
+
+  unsigned synthesis = c.synthesis.threads;
+  if (c.pipeline.max_parallel_synthesis != 0) {
+    synthesis = std::min(synthesis, c.pipeline.max_parallel_synthesis);
+  }
+  o.pipeline.synthesis_workers = synthesis;
+  o.pipeline.prover_workers_per_device = c.gpus.gpu_workers_per_device;
+  o.pipeline.lookahead = std::max(1u, *c.pipeline.synthesis_lookahead);
+  o.pipeline.max_batch_size = c.scheduler.max_batch_size;
+  o.pipeline.prover_retries = c.pipeline.prover_retries;
+  if (!c.pipeline.enabled) {  // one partition at a time, no overlap
+    o.pipeline.synthesis_workers = 1;
+    o.pipeline.prover_workers_per_device = 1;
+    o.pipeline.lookahead = 1;
+  }
+  o.srs.param_cache = c.srs.param_cache;
+  o.srs.parameters_json = c.srs.parameters_json;
+  o.srs.eviction_min_idle = c.memory.eviction_min_idle;
+  o.backend.devices = c.gpus.devices;
+  o.backend.threads = c.gpus.gpu_threads;
+  o.backend.cpu_fallback = *c.gpus.cpu_fallback;
+  o.backend.host_copy = *c.srs.host_copy;
+  o.memory_budget_bytes = *c.memory.total_budget;
+  return o;
 }
 
 }  // namespace cuzk::engine

@@ -1,5 +1,7 @@
-// The configuration's "auto" values filled in from the host, and the effective configuration as
-// `cuzk --print-config` prints it (every key, its value, and where the value came from).
+// The configuration's "auto" values filled in from the host, the effective configuration as
+// `cuzk --print-config` prints it (every key, its value, and where the value came from), and the
+// engine's options from it. Apart from config.hpp (the file's parsing alone, which the config
+// fuzzer builds by itself) because resolving asks the backend factory for the CUDA devices.
 //
 // The rules (HostFacts: cores, memory, the usable CUDA devices of [gpus] devices):
 //   [gpus] devices            empty: every usable CUDA device
@@ -45,5 +47,9 @@ Config resolve_auto(const Config& config, const HostFacts& host);
 // the host facts, then every key with a comment saying default, file, command line or
 // "auto: <rule>".
 std::string render_effective_config(const Config& resolved, const HostFacts& host);
+
+// The engine's options from a configuration; "auto" values are resolved first (resolve_auto with
+// probe_host).
+EngineOptions engine_options(const Config& config);
 
 }  // namespace cuzk::engine

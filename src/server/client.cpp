@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "engine/config.hpp"
+#include "engine/config_auto.hpp"
 #include "engine/engine.hpp"
 #include "filecoin/c1_json.hpp"
 #include "server/client_credentials.hpp"
