@@ -69,6 +69,8 @@ struct CudaBackend::Impl {
   // changes. upload_mutex: the uploader, upload_stream and `circuits`.
   mutable std::mutex upload_mutex;
 
+  // Held by the deadline lane around a proof; the main lane steps aside meanwhile.
+  PriorityGate deadline_gate;
   std::unique_ptr<ProveLane> main;
   std::unique_ptr<ProveLane> deadline;  // made on the first start_deadline, under deadline_init
   std::mutex deadline_init;
@@ -287,6 +289,7 @@ struct CudaBackend::Impl {
                                                  size_t m, const std::function<void(size_t)>& release) {
     auto pending = pending_for(srs, randomness);
     PhaseTimings& t = pending->timings;
+    const PriorityGate::Hold hold(&deadline_gate);
     try {
       Stopwatch sw;
       in_phase("setup", [&] { deadline->prepare_tables(m); });
@@ -372,7 +375,8 @@ CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
   impl_->slots = std::make_unique<InputSlotPool>(options.overlap_uploads, kSecondSlotReserve);
   in_phase("init", [&] {
     DeviceGuard guard(device);
-    impl_->main = std::make_unique<ProveLane>(device, 0, cpu_threads, impl_->ntt_options);
+    impl_->main = std::make_unique<ProveLane>(device, 0, cpu_threads, impl_->ntt_options,
+                                             &impl_->deadline_gate);
     impl_->uploader =
         std::make_unique<StagedUploader>(kStagingBytes, std::min(8u, resolve_threads(cpu_threads)));
     impl_->sections =

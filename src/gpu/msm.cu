@@ -21,6 +21,7 @@
 
 #include "gpu/cuda_util.hpp"
 #include "gpu/device_guard.hpp"
+#include "gpu/enqueue_window.hpp"
 #include "gpu/msm.hpp"
 #include "gpu/msm_kernels.hpp"
 
@@ -170,14 +171,25 @@ struct GpuMsmScratch {
   PhaseTimer timer;
 
   // The side stream of overlapped groups and the events that order it against the caller's
-  // stream; created on first use, on the MSM's device.
+  // stream; created on first use, on the MSM's device, with the caller's stream's priority (a
+  // deadline lane's sorts must not run at the default priority), again if that changes.
   struct OverlapStreams {
+    explicit OverlapStreams(int priority) : priority(priority), side(priority) {}
+    int priority;
     Stream side;
     Event gathered{cudaEventDisableTiming};
     Event sorted[2] = {Event(cudaEventDisableTiming), Event(cudaEventDisableTiming)};
     Event consumed[2] = {Event(cudaEventDisableTiming), Event(cudaEventDisableTiming)};
   };
   std::unique_ptr<OverlapStreams> overlap;
+  OverlapStreams& overlap_for(cudaStream_t stream) {
+    int priority = 0;
+    CUZK_CUDA_CHECK(cudaStreamGetPriority(stream, &priority));
+    if (!overlap || overlap->priority != priority) {
+      overlap = std::make_unique<OverlapStreams>(priority);
+    }
+    return *overlap;
+  }
 
   size_t bytes() const {
     size_t b = scalars_in.size_bytes() + density_in.size_bytes() + bases_in.size_bytes() +
@@ -370,7 +382,8 @@ void sum_group_runs(GpuMsmScratch<C>& s, const Inputs<C>& in, const GpuMsmPlan& 
 // that the phase times add up).
 template <class C>
 void pippenger(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms,
-               const GpuMsmPlan& plan, XyzzStorageOf<C>* results, cudaStream_t stream) {
+               const GpuMsmPlan& plan, const GpuMsmOptions& options, XyzzStorageOf<C>* results,
+               cudaStream_t stream) {
   // Every tail term's scalar, compacted (partition), out of Montgomery form, shifted by H.
   uint32_t* idx = terms.partitioned ? s.tail.data() : nullptr;
   const ShiftedScalars shifted{s.shifted.data(), plan.terms};
@@ -379,18 +392,21 @@ void pippenger(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms,
   const uint32_t* base_idx = idx;
   CUZK_CUDA_CHECK(cudaMemsetAsync(s.buckets.data(), 0,
                                   plan.bucket_count() * sizeof(XyzzStorageOf<C>), stream));
+  EnqueueWindow window(plan.groups() > 1 ? options.groups_ahead : 0, options.yield_to);
   if (!kOverlapGroups<C> || s.timer.on() || plan.groups() == 1) {
     for (unsigned g = 0; g < plan.groups(); ++g) {
+      window.wait_turn();
       const int sel = sort_group(s, plan, shifted, base_idx, g, 0, stream);
       sum_group_runs(s, in, plan, g, 0, sel, stream);
+      window.mark(stream);
     }
   } else {
-    if (!s.overlap) s.overlap = std::make_unique<typename GpuMsmScratch<C>::OverlapStreams>();
-    auto& o = *s.overlap;
+    auto& o = s.overlap_for(stream);
     const cudaStream_t side = o.side.get();
     o.gathered.record(stream);
     o.gathered.make_wait(side);
     for (unsigned g = 0; g < plan.groups(); ++g) {
+      window.wait_turn();
       const unsigned set = g % 2;
       if (g >= 2) o.consumed[set].make_wait(side);  // the runs of group g - 2 read this set
       const int sel = sort_group(s, plan, shifted, base_idx, g, set, side);
@@ -398,6 +414,7 @@ void pippenger(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms,
       o.sorted[set].make_wait(stream);
       sum_group_runs(s, in, plan, g, set, sel, stream);
       o.consumed[set].record(stream);
+      window.mark(stream);
     }
   }
   k::ReduceKernels<C>::reduce_segments(s.buckets.data(), plan.windows, plan.buckets,
@@ -599,7 +616,7 @@ typename GpuMsmT<C>::Point GpuMsmT<C>::run(const Request& req, cudaStream_t stre
 
   sum_ones(s, in, terms, batch_blocks_, results + plan.windows, stream);
   s.timer.mark(Phase::kOnes);
-  if (terms.tail > 0) pippenger(s, in, terms, plan, results, stream);
+  if (terms.tail > 0) pippenger(s, in, terms, plan, options, results, stream);
 
   std::vector<XyzzStorageOf<C>> sums(plan.windows + 1);
   uint32_t noncanonical = 0;

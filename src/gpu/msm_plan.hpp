@@ -41,6 +41,8 @@
 
 namespace cuzk::gpu {
 
+class PriorityGate;  // enqueue_window.hpp
+
 struct GpuMsmOptions {
   // Bit/tail split (spec §4.3): scalars 0 are skipped and bases with scalar 1 summed by a batch
   // addition kernel; only the rest goes through Pippenger. The result is identical either way.
@@ -54,6 +56,13 @@ struct GpuMsmOptions {
   // Sort entries processed at once (windows are grouped until G·terms reaches it); sets the size
   // of the four key/value sort buffers (16 B per entry): 2^27 entries = 2 GiB.
   size_t max_sort_entries = size_t(1) << 27;
+  // Sort groups enqueued ahead of the GPU (enqueue_window.hpp): 0 all at once; k > 0 keeps at
+  // most k groups queued, so that another stream's kernels queued behind them wait for at most k
+  // groups (the main lane beside a deadline lane). Results are identical either way.
+  unsigned groups_ahead = 0;
+  // Null, or a gate held by a deadline lane: before each sort group, while it is held, the call
+  // lets its queued groups finish and waits (enqueue_window.hpp).
+  const PriorityGate* yield_to = nullptr;
 };
 
 struct GpuMsmPlan {

@@ -163,7 +163,7 @@ size_t GpuNtt::table_bytes() const {
 }
 
 void GpuNtt::run(const ntt_detail::Program& program, cudaStream_t stream) {
-  ntt_detail::launch_program(program, stream);
+  ntt_detail::launch_program(program, stream, options_.steps_ahead, options_.yield_to);
 }
 
 void GpuNtt::transform(NttTransform kind, FrStorage* data, unsigned log_n, cudaStream_t stream) {

@@ -41,6 +41,8 @@ namespace cuzk::gpu {
 
 using NttTransform = ntt_detail::Transform;  // kForward, kInverse, kCosetForward, kCosetInverse
 
+class PriorityGate;  // enqueue_window.hpp
+
 // Tuning knobs, validated by the constructor. The defaults are the production plan; tests use
 // narrow ones to reach multi-pass and split-table code paths at small sizes.
 struct GpuNttOptions {
@@ -49,6 +51,12 @@ struct GpuNttOptions {
   // Sizes up to 2^full_scaling_max_log get whole tables for the H pipeline's two power scalings
   // (ntt_program.hpp, is_h_power_scaling; 2 x 4 GiB at 2^27); 0: always split.  0 .. kMaxLogN
   unsigned full_scaling_max_log = 0;
+  // Passes enqueued ahead of the GPU (enqueue_window.hpp): 0 all at once; k > 0 keeps at most k
+  // queued, so that another stream's kernels queued behind them wait for at most k passes.
+  unsigned steps_ahead = 0;
+  // Null, or a deadline lane's gate: while it is held, a program lets its queued passes finish
+  // and waits before the next one (enqueue_window.hpp).
+  const PriorityGate* yield_to = nullptr;
 };
 
 class GpuNtt {
@@ -65,6 +73,11 @@ class GpuNtt {
   void prepare(unsigned log_n);
   // Device memory held by the tables.
   size_t table_bytes() const;
+  // GpuNttOptions::steps_ahead and yield_to for the calls that follow (not while a call runs).
+  void set_enqueue_window(unsigned steps_ahead, const PriorityGate* yield_to) {
+    options_.steps_ahead = steps_ahead;
+    options_.yield_to = yield_to;
+  }
 
   // Natural order, in place (see src/ntt/ntt.hpp for the definitions).
   void transform(NttTransform kind, FrStorage* data, unsigned log_n, cudaStream_t stream);

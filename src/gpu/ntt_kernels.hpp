@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include "gpu/enqueue_window.hpp"
 #include "gpu/ntt_program.hpp"
 
 namespace cuzk::gpu::ntt_detail {
@@ -12,8 +13,15 @@ namespace cuzk::gpu::ntt_detail {
 // Enqueues the step on `stream` without waiting; launch errors throw CudaError.
 void launch_step(const Step& step, cudaStream_t stream);
 
-inline void launch_program(const Program& program, cudaStream_t stream) {
-  for (const Step& step : program) launch_step(step, stream);
+// steps_ahead, yield_to: GpuNttOptions' (0, null: every step enqueued at once).
+inline void launch_program(const Program& program, cudaStream_t stream, unsigned steps_ahead,
+                           const PriorityGate* yield_to = nullptr) {
+  EnqueueWindow window(program.size() > 1 ? steps_ahead : 0, yield_to);
+  for (const Step& step : program) {
+    window.wait_turn();
+    launch_step(step, stream);
+    window.mark(stream);
+  }
 }
 
 }  // namespace cuzk::gpu::ntt_detail

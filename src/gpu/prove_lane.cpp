@@ -12,6 +12,11 @@
 namespace cuzk::gpu {
 namespace {
 
+// Sort groups / NTT passes a yielding lane keeps queued (enqueue_window.hpp): two keep a 2^27
+// MSM and H's NTTs at their speed alone (gpu_deadline_bench: 742 vs 744 ms, 280 vs 280 ms), one
+// costs them 2-3 %.
+constexpr unsigned kYieldingWindow = 2;
+
 // Runs one MSM phase: its time without the waits for streamed bases, which go to stream_ms.
 template <class F>
 auto msm_phase(const char* name, SectionMsm& sections, const Sections& srs,
@@ -60,11 +65,17 @@ UploadedShape UploadedShape::of(const WitnessView& w, bool streamed) {
 }
 
 ProveLane::ProveLane(int device, int stream_priority, unsigned cpu_threads,
-                     GpuNttOptions ntt_options)
+                     GpuNttOptions ntt_options, const PriorityGate* yield_to)
     : device_(device),
       priority_(stream_priority),
       cpu_threads_(cpu_threads),
       ntt_options_(ntt_options) {
+  if (yield_to != nullptr) {
+    ntt_options_.steps_ahead = kYieldingWindow;
+    ntt_options_.yield_to = yield_to;
+    msm_options_.groups_ahead = kYieldingWindow;
+    msm_options_.yield_to = yield_to;
+  }
   DeviceGuard guard(device);
   stream_.emplace(stream_priority);
   msm_ = std::make_unique<GpuMsm>(device);
@@ -112,18 +123,18 @@ groth16::MsmAccumulators ProveLane::g1_msms(InputSlot& x, SectionMsm& sections, 
     return msm_phase(name, sections, srs, t, sw, stream_ms, f);
   };
   acc.h = phase("msm_h", [&] {
-    GpuMsmOptions random_scalars;
+    GpuMsmOptions random_scalars = msm_options_;
     random_scalars.split_trivial = false;  // H's coefficients: nothing to split
     const FrStorage* h = x.a.data();
     return m > 1 ? sections.dense(*msm_, srs.h, m - 1, h, s, random_scalars)
                  : curve::G1::identity();
   });
-  acc.l = phase("msm_l", [&] { return sections.dense(*msm_, srs.l, n_aux, aux, s); });
+  acc.l = phase("msm_l", [&] { return sections.dense(*msm_, srs.l, n_aux, aux, s, msm_options_); });
   acc.a = phase("msm_a", [&] {
-    curve::G1 sum = sections.dense(*msm_, srs.a, n_in, inputs, s);
+    curve::G1 sum = sections.dense(*msm_, srs.a, n_in, inputs, s, msm_options_);
     if (shape.a_count > 0) {
       sum += sections.sparse(*msm_, srs.a.from(n_in), shape.a_count, x.a_aux.data(), shape.a_aux,
-                             aux, n_aux, s);
+                             aux, n_aux, s, msm_options_);
     }
     return sum;
   });
@@ -131,11 +142,11 @@ groth16::MsmAccumulators ProveLane::g1_msms(InputSlot& x, SectionMsm& sections, 
     curve::G1 sum = curve::G1::identity();
     if (shape.b_in_count > 0) {
       sum += sections.sparse(*msm_, srs.b_g1, shape.b_in_count, x.b_input.data(), shape.b_input,
-                             inputs, n_in, s);
+                             inputs, n_in, s, msm_options_);
     }
     if (shape.b_aux_count > 0) {
       sum += sections.sparse(*msm_, srs.b_g1.from(shape.b_in_count), shape.b_aux_count,
-                             x.b_aux.data(), shape.b_aux, aux, n_aux, s);
+                             x.b_aux.data(), shape.b_aux, aux, n_aux, s, msm_options_);
     }
     return sum;
   });
@@ -153,11 +164,11 @@ curve::G2 ProveLane::b_g2_msm(InputSlot& x, SectionMsm& sections, const Sections
     curve::G2 b2 = curve::G2::identity();
     if (shape.b_in_count > 0) {
       b2 += sections.sparse(*msm_g2_, srs.b_g2, shape.b_in_count, x.b_input.data(), shape.b_input,
-                            inputs, shape.n_in, s);
+                            inputs, shape.n_in, s, msm_options_);
     }
     if (shape.b_aux_count > 0) {
       b2 += sections.sparse(*msm_g2_, srs.b_g2.from(shape.b_in_count), shape.b_aux_count,
-                            x.b_aux.data(), shape.b_aux, aux, shape.n_aux, s);
+                            x.b_aux.data(), shape.b_aux, aux, shape.n_aux, s, msm_options_);
     }
     return b2;
   });

@@ -6,8 +6,11 @@
 // at a time (its mutex). The deadline lane (CudaBackend::start_deadline) has a stream of the
 // device's highest priority and its own scratch, so that a deadline job's kernels run beside the
 // main lane's instead of after them: the block scheduler gives pending blocks of the
-// higher-priority stream the next free SM slots. Both lanes read the same resident parameter
-// sets; nothing else is shared between them.
+// higher-priority stream the next free SM slots. A priority alone is not enough — a kernel whose
+// blocks do not fit in what one finished block of the main lane's frees waited for the main
+// lane's whole queued MSM (~0.7 s at 32 GiB) —, so the main lane also paces what it enqueues and
+// steps aside while the deadline lane holds its gate (enqueue_window.hpp). Both lanes read the
+// same resident parameter sets; nothing else is shared between them.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +25,7 @@
 #include "curve/g2.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/device_srs.hpp"
+#include "gpu/enqueue_window.hpp"
 #include "gpu/input_slot.hpp"
 #include "gpu/msm.hpp"
 #include "gpu/ntt.hpp"
@@ -56,7 +60,10 @@ struct UploadedShape {
 class ProveLane {
  public:
   // stream_priority: cudaDeviceGetStreamPriorityRange's value; 0 is the default priority.
-  ProveLane(int device, int stream_priority, unsigned cpu_threads, GpuNttOptions ntt_options);
+  // yield_to: null, or the deadline lane's gate — this lane then keeps only a short queue of its
+  // long phases' kernels and steps aside while the gate is held (enqueue_window.hpp).
+  ProveLane(int device, int stream_priority, unsigned cpu_threads, GpuNttOptions ntt_options,
+            const PriorityGate* yield_to = nullptr);
 
   std::mutex mutex;  // one proof's kernels at a time on this lane
 
@@ -89,7 +96,8 @@ class ProveLane {
   const int device_;
   const int priority_;
   const unsigned cpu_threads_;
-  const GpuNttOptions ntt_options_;
+  GpuNttOptions ntt_options_;
+  GpuMsmOptions msm_options_;  // every MSM's; msm_h adds split_trivial = false
   std::optional<Stream> stream_;
   std::unique_ptr<GpuMsm> msm_;
   std::unique_ptr<GpuMsmG2> msm_g2_;  // on the first B in G2

@@ -94,9 +94,10 @@ class SectionMsm {
   template <class C>
   curve::Jacobian<C> sparse(GpuMsmT<C>& msm, SectionBases<C> bases, size_t n_bases,
                             const uint64_t* d_density, std::span<const uint64_t> h_density,
-                            const FrStorage* scalars, size_t n_scalars, cudaStream_t stream) {
+                            const FrStorage* scalars, size_t n_scalars, cudaStream_t stream,
+                            const GpuMsmOptions& options = {}) {
     if (bases.resident())
-      return msm.msm_density(bases.device, n_bases, d_density, scalars, n_scalars, stream);
+      return msm.msm_density(bases.device, n_bases, d_density, scalars, n_scalars, stream, options);
     check_host(bases, n_bases);
     if (h_density.size() * 64 < n_scalars)
       throw std::invalid_argument("streamed MSM: host density shorter than the scalars");
@@ -119,7 +120,7 @@ class SectionMsm {
         [&](size_t k, const AffineStorageOf<C>* d) {
           const Chunk& c = chunks[k];
           return msm.msm_density(d, c.n, d_density + c.first / 64, scalars + c.first, c.count,
-                                 stream);
+                                 stream, options);
         });
   }
 

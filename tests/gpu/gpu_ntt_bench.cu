@@ -111,13 +111,13 @@ struct Row {
 
 Row measure(const std::string& op, unsigned log_n, double bytes, const Program& program, int runs,
             cudaStream_t stream) {
-  ntt_detail::launch_program(program, stream);  // warm-up (module load, clocks)
+  ntt_detail::launch_program(program, stream, 0);  // warm-up (module load, clocks)
   CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
   std::vector<double> ms;
   Event start, stop;
   for (int r = 0; r < runs; ++r) {
     start.record(stream);
-    ntt_detail::launch_program(program, stream);
+    ntt_detail::launch_program(program, stream, 0);
     stop.record(stream);
     stop.synchronize();
     ms.push_back(Event::elapsed_ms(start, stop));

@@ -10,6 +10,8 @@
 // repeats points, which the MSM must (and does) handle like any input.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <future>
 #include <memory>
 #include <random>
 #include <stdexcept>
@@ -18,7 +20,9 @@
 #include "../msm/msm_fixtures.hpp"
 #include "device_fixture.hpp"
 #include "gpu/cuda_util.hpp"
+#include "gpu/enqueue_window.hpp"
 #include "gpu/msm.hpp"
+#include "gpu/prove_lane.hpp"  // highest_stream_priority
 #include "msm/msm.hpp"
 #include "tiled_msm_bases.hpp"
 
@@ -160,9 +164,50 @@ TEST_F(GpuMsmTest, ForcedWindowsAndGroups) {
   groups.max_sort_entries = 3 * n;  // several sort groups of 3 windows
   EXPECT_EQ(gpu(n, ks, groups), want) << "groups overlapped on two streams";
   EXPECT_GT(shared().msm.last_stats().plan.groups(), 2u);  // both sort buffer sets reused
+  for (unsigned ahead : {1u, 2u}) {
+    GpuMsmOptions window = groups;
+    window.groups_ahead = ahead;
+    EXPECT_EQ(gpu(n, ks, window), want) << "overlapped, at most " << ahead << " groups queued";
+  }
   shared().msm.set_profiling(true);
   EXPECT_EQ(gpu(n, ks, groups), want) << "groups one after the other (profiling)";
+  groups.groups_ahead = 1;
+  EXPECT_EQ(gpu(n, ks, groups), want) << "one after the other, one group queued";
   shared().msm.set_profiling(false);
+}
+
+// A call that yields to a held gate enqueues no sort group until the gate is left, then gives the
+// same result.
+TEST_F(GpuMsmTest, YieldsWhileTheGateIsHeld) {
+  const size_t n = 4096 + 7;
+  const auto ks = fx::random_scalars(n, 47);
+  const G1 want = cpu(n, ks);
+  PriorityGate gate;
+  GpuMsmOptions yielding;
+  yielding.max_sort_entries = 3 * n;
+  yielding.groups_ahead = 2;
+  yielding.yield_to = &gate;
+  EXPECT_EQ(gpu(n, ks, yielding), want) << "gate free";
+  gate.enter();
+  auto result = std::async(std::launch::async, [&] { return gpu(n, ks, yielding); });
+  EXPECT_EQ(result.wait_for(std::chrono::milliseconds(200)), std::future_status::timeout)
+      << "finished while the gate was held";
+  gate.leave();
+  EXPECT_EQ(result.get(), want);
+}
+
+// Overlapped groups on a stream of the highest priority (the deadline lane's): the side stream
+// takes that priority; then the default priority again, on the same object.
+TEST_F(GpuMsmTest, GroupsOnAHighPriorityStream) {
+  const size_t n = 4096 + 7;
+  const auto ks = fx::random_scalars(n, 43);
+  const G1 want = cpu(n, ks);
+  GpuMsmOptions groups;
+  groups.max_sort_entries = 3 * n;
+  Stream high(highest_stream_priority(0)), normal;
+  EXPECT_EQ(shared().msm.msm(shared().d_bases.data(), n, ks.data(), high.get(), groups), want);
+  EXPECT_EQ(shared().msm.msm(shared().d_bases.data(), n, ks.data(), normal.get(), groups), want);
+  EXPECT_EQ(shared().msm.msm(shared().d_bases.data(), n, ks.data(), high.get(), groups), want);
 }
 
 TEST_F(GpuMsmTest, SideStreamAndScratchReuse) {

@@ -219,6 +219,18 @@ TEST_F(NttDeviceTest, NarrowPlansMatchCpu) {
   }
 }
 
+// A bounded enqueue window (the main lane's beside a deadline lane) changes only when the host
+// enqueues the passes.
+TEST_F(NttDeviceTest, EnqueueWindowsMatchCpu) {
+  GpuNtt ntt(0, 13, {2, 3});  // narrow passes: many steps per transform
+  for (unsigned ahead : {1u, 2u, 5u}) {
+    ntt.set_enqueue_window(ahead, nullptr);
+    SCOPED_TRACE("steps_ahead " + std::to_string(ahead));
+    for (unsigned log_n : {1u, 9u, 13u}) check_transforms(ntt, log_n, 700 + log_n);
+    check_h(ntt, 12, 800);
+  }
+}
+
 // Three vectors of n random values (seeds seed, seed + 1, seed + 2) and their copies on the device.
 struct ThreeVectors {
   std::vector<std::vector<Fr>> host;
