@@ -58,6 +58,7 @@ BackendChoice make_backend(const BackendOptions& options) {
       for (gpu::CudaBackend* b : cuda) b->evict(params);
     };
     std::function<void(groth16::Parameters&, groth16::Section)> take_section;
+    RawSectionHook take_raw_section;
     if (!options.host_copy) {
       if (options.cpu_fallback) {
         throw std::runtime_error(
@@ -69,6 +70,19 @@ BackendChoice make_backend(const BackendOptions& options) {
         for (gpu::CudaBackend* b : cuda)
           everywhere = b->preload_section(params, section) && everywhere;
         if (everywhere) params.release(section);
+      };
+      take_raw_section = [cuda](groth16::Parameters& params, groth16::Section section,
+                                std::span<const uint8_t> bytes) -> groth16::ParamsResult<bool> {
+        const size_t point = section == groth16::Section::kBG2 ? 192 : 96;  // uncompressed
+        params.released[size_t(section)] = bytes.size() / point;  // the count the devices check
+        for (gpu::CudaBackend* b : cuda) {
+          auto placed = b->preload_raw_section(params, section, bytes);
+          if (!placed || !*placed) {
+            params.released[size_t(section)].reset();
+            return placed;
+          }
+        }
+        return true;
       };
     }
     std::vector<std::unique_ptr<groth16::Backend>> fallbacks;
@@ -82,7 +96,8 @@ BackendChoice make_backend(const BackendOptions& options) {
     spdlog::info("prover backend: {} ({} host threads)", backend->name(),
                  resolve_threads(options.threads));
     if (take_section) spdlog::info("prover backend: parameters kept on the GPUs only");
-    return {std::move(backend), std::move(unload), std::move(take_section)};
+    return {std::move(backend), std::move(unload), std::move(take_section),
+            std::move(take_raw_section)};
   }
   if (!options.host_copy) {
     throw std::runtime_error("[srs] host_copy = false needs a usable CUDA device");
@@ -97,7 +112,7 @@ BackendChoice make_backend(const BackendOptions& options) {
   }
 #endif
   spdlog::info("prover backend: cpu ({} threads)", resolve_threads(options.threads));
-  return {std::make_unique<groth16::CpuBackend>(options.threads), {}, {}};
+  return {std::make_unique<groth16::CpuBackend>(options.threads), {}, {}, {}};
 }
 
 }  // namespace cuzk::engine

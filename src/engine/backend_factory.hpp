@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/engine_options.hpp"
+#include "engine/srs_manager.hpp"
 #include "groth16/backend.hpp"
 
 namespace cuzk::engine {
@@ -22,6 +23,9 @@ struct BackendChoice {
   // BackendOptions::host_copy false: copies a freshly decoded section to every device and frees it
   // from the host parameters (SrsOptions::take_section); empty otherwise.
   std::function<void(groth16::Parameters&, groth16::Section)> take_section;
+  // With take_section: hands a section's file bytes to every device, which decodes and checks
+  // them there (SrsOptions::take_raw_section); empty otherwise.
+  RawSectionHook take_raw_section;
 };
 
 // make_backend throws std::runtime_error for options it cannot honour (host_copy = false without

@@ -49,6 +49,7 @@ EngineOptions Engine::with_backend(EngineOptions options,
     backend = std::move(choice.backend);
     options.srs.on_unload = std::move(choice.unload);
     options.srs.take_section = std::move(choice.take_section);
+    options.srs.take_raw_section = std::move(choice.take_raw_section);
   }
   return options;
 }

@@ -331,24 +331,44 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   // Section by section: decoded, handed to the devices when they keep it, its file pages dropped.
   for (const auto section : groth16::kSections) {
     const char* name = groth16::to_string(section);
-    if (auto read = groth16::read_params_section(file, l, section, srs->params, t); !read) {
-      return fail(read.error().message);
+    const auto not_placed = [&](const std::exception& e) {
+      if (options_.on_unload) options_.on_unload(srs->params);  // the sections already placed
+      return srs_error(SrsError::kTooLarge,
+                       id + ": section " + name + " could not be placed on the devices: " + e.what());
+    };
+    bool on_devices = false;  // decoded there, from the file's bytes
+    if (device_only && options_.take_raw_section) {
+      try {
+        auto taken = options_.take_raw_section(
+            srs->params, section, groth16::params_section_bytes(file, l, section));
+        if (!taken) {
+          if (options_.on_unload) options_.on_unload(srs->params);
+          return fail(taken.error().message);
+        }
+        on_devices = *taken;
+      } catch (const std::exception& e) {
+        return not_placed(e);
+      }
+    }
+    if (!on_devices) {
+      if (auto read = groth16::read_params_section(file, l, section, srs->params, t); !read) {
+        if (device_only && options_.on_unload) options_.on_unload(srs->params);
+        return fail(read.error().message);
+      }
     }
     const uint64_t section_bytes = l.file_bytes(section);
     mapping->drop_pages(l.at(section).offset, section_bytes);
-    if (device_only) {
+    if (device_only && !on_devices) {
       try {
         options_.take_section(srs->params, section);
       } catch (const std::exception& e) {
-        if (options_.on_unload) options_.on_unload(srs->params);  // the sections already placed
-        return srs_error(
-            SrsError::kTooLarge,
-            id + ": section " + name + " could not be placed on the devices: " + e.what());
+        return not_placed(e);
       }
     }
     if (verbose) {
-      spdlog::info("srs {}: {} decoded{} ({:.0f}%, {:.1f} s)", id, name,
-                   device_only ? " and on the devices" : "",
+      spdlog::info("srs {}: {} {}{} ({:.0f}%, {:.1f} s)", id, name,
+                   on_devices ? "decoded on the devices" : "decoded",
+                   device_only && !on_devices ? " and on the devices" : "",
                    100.0 * double(l.at(section).offset + section_bytes) / double(total),
                    sw.total_ms() / 1000);
     }

@@ -22,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,9 @@ class SrsLease {
   std::shared_ptr<const LoadedSrs> srs_;
 };
 
+using RawSectionHook = std::function<groth16::ParamsResult<bool>(
+    groth16::Parameters&, groth16::Section, std::span<const uint8_t> section_bytes)>;
+
 struct SrsOptions {
   std::string param_cache;
   // Filecoin's parameters.json: a .params file it lists is checked against its digest before it
@@ -90,6 +94,13 @@ struct SrsOptions {
   // (backend_factory.hpp). Such a load reserves only its largest section in the budget while it
   // runs and nothing after: the hot set holds its verifying key alone in host memory.
   std::function<void(groth16::Parameters&, groth16::Section)> take_section;
+  // With take_section, optional: called for each bulk section before anything is decoded, with
+  // the section's bytes in the file (groth16::params_section_bytes: uncompressed points, not yet
+  // checked). True: the devices decoded, checked and hold them, and the hook set
+  // params.released for the section (nothing is decoded on the host); false: decode on the host
+  // and call take_section as without this hook; an error (the first bad point, as the host
+  // decoder names it) fails the load. Exceptions as take_section's.
+  RawSectionHook take_raw_section;
   // Tests: called on the loading thread before a set is read from disk.
   std::function<void(const std::string& circuit_id)> before_load;
 };

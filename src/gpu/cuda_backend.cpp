@@ -535,6 +535,23 @@ bool CudaBackend::preload_section(const groth16::Parameters& params, groth16::Se
   return impl_->resident->upload_section(params, section, *impl_->uploader, impl_->main->stream());
 }
 
+groth16::ParamsResult<bool> CudaBackend::preload_raw_section(const groth16::Parameters& params,
+                                                             groth16::Section section,
+                                                             std::span<const uint8_t> bytes) {
+  std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
+  const auto deadline = impl_->lock_deadline_lane();  // it may replace a complete set
+  std::optional<DeviceGuard> guard;
+  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const std::optional<size_t> placed = impl_->resident->upload_raw_section(
+      params, section, bytes, *impl_->uploader, impl_->main->stream());
+  if (!placed) return false;
+  if (*placed == params.count(section)) return true;
+  if (auto error = groth16::section_point_error(bytes, section, *placed)) return *error;
+  throw std::logic_error(std::string("CudaBackend: the device refused ") +
+                         groth16::to_string(section) + "[" + std::to_string(*placed) +
+                         "], which the host decoder accepts");
+}
+
 bool CudaBackend::is_resident(const groth16::Parameters& params) const {
   return impl_->resident->find(params) != nullptr;
 }

@@ -184,6 +184,14 @@ class CudaBackend final : public groth16::Backend {
   // path) were given. Returns false, uploading nothing, for B in G2 on the CPU path (the host
   // must keep it). A complete set at the same address is replaced.
   bool preload_section(const groth16::Parameters& params, groth16::Section section);
+  // The same from the section's .params file bytes (groth16::params_section_bytes), copied as
+  // they are and decoded and checked on the device (srs_decode.hpp) — no host decode; params'
+  // count of the section must be set (params.released). True when placed, false for B in G2 on
+  // the CPU path; a bad point is the host loader's error for it (groth16::section_point_error),
+  // and the set's sections are dropped.
+  groth16::ParamsResult<bool> preload_raw_section(const groth16::Parameters& params,
+                                                  groth16::Section section,
+                                                  std::span<const uint8_t> bytes);
   // The NTT tables and the domain of m points (a power of two; the first start() of that size
   // otherwise builds them, phase "setup"): ahead of time, so the first proof does not wait.
   void prepare_domain(size_t m);

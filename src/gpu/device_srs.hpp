@@ -13,6 +13,7 @@
 
 #include "gpu/cuda_util.hpp"
 #include "gpu/point_storage.hpp"
+#include "gpu/srs_decode.hpp"
 #include "gpu/staged_upload.hpp"
 #include "groth16/parameters.hpp"
 
@@ -55,6 +56,12 @@ struct DeviceSrs {
   // its points) through `uploader`; synchronous. Replaces what the section held.
   void upload_section(const groth16::Parameters& params, groth16::Section s,
                       StagedUploader& uploader, cudaStream_t stream);
+  // Allocates section s on the current device from its .params file bytes (groth16::
+  // params_section_bytes), copied as they are through `uploader` and decoded and checked on the
+  // device (srs_decode.hpp); synchronous. Returns the index of the first point that fails the
+  // host loader's checks, or the point count when none does (then the section is usable).
+  size_t upload_raw_section(groth16::Section s, std::span<const uint8_t> raw,
+                            StagedUploader& uploader, cudaStream_t stream);
 
   // Allocates on the current device and uploads params' G1 sections and, with_b_g2, B in G2
   // through `uploader` (converted chunk by chunk in the staging buffers: no host copy of a whole

@@ -52,9 +52,9 @@ const DeviceSrs& ResidentSets::upload(const groth16::Parameters& p, StagedUpload
   return set.g1;
 }
 
-bool ResidentSets::upload_section(const groth16::Parameters& p, groth16::Section section,
-                                  StagedUploader& uploader, cudaStream_t stream) {
-  if (section == groth16::Section::kBG2 && !b_g2_on_gpu_) return false;
+template <class Upload>
+bool ResidentSets::place_section(const groth16::Parameters& p, groth16::Section section,
+                                 Upload&& upload) {
   Set* set = nullptr;
   {
     std::lock_guard lock(mutex_);
@@ -63,23 +63,51 @@ bool ResidentSets::upload_section(const groth16::Parameters& p, groth16::Section
     set = &sets_[&p];
     update_any();
   }
-  in_phase("upload_srs", [&] {
+  const bool placed = in_phase("upload_srs", [&] {
     const size_t point =
         section == groth16::Section::kBG2 ? sizeof(G2AffineStorage) : sizeof(G1AffineStorage);
     try {
       check_fits(point * p.count(section),
                  std::string("SRS section ") + groth16::to_string(section));
+      return upload(set->g1);
     } catch (...) {
       erase(p);
       throw;
     }
-    set->g1.upload_section(p, section, uploader, stream);
   });
+  if (!placed) {
+    erase(p);
+    return false;
+  }
   std::lock_guard lock(mutex_);
   set->sections |= 1u << size_t(section);
   if (set->sections == (b_g2_on_gpu_ ? 0x1fu : 0x0fu)) set->key = Key::of(p);
   update_any();
   return true;
+}
+
+bool ResidentSets::upload_section(const groth16::Parameters& p, groth16::Section section,
+                                  StagedUploader& uploader, cudaStream_t stream) {
+  if (section == groth16::Section::kBG2 && !b_g2_on_gpu_) return false;
+  return place_section(p, section, [&](DeviceSrs& g1) {
+    g1.upload_section(p, section, uploader, stream);
+    return true;
+  });
+}
+
+std::optional<size_t> ResidentSets::upload_raw_section(const groth16::Parameters& p,
+                                                       groth16::Section section,
+                                                       std::span<const uint8_t> raw,
+                                                       StagedUploader& uploader,
+                                                       cudaStream_t stream) {
+  if (section == groth16::Section::kBG2 && !b_g2_on_gpu_) return std::nullopt;
+  const size_t count = p.count(section);
+  size_t first_bad = count;
+  place_section(p, section, [&](DeviceSrs& g1) {
+    first_bad = g1.upload_raw_section(section, raw, uploader, stream);
+    return first_bad == count;
+  });
+  return first_bad;
 }
 
 void ResidentSets::erase(const groth16::Parameters& p) {

@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <span>
 
 #include "gpu/device_srs.hpp"
 #include "gpu/staged_upload.hpp"
@@ -38,6 +39,13 @@ class ResidentSets {
   // resident once its last section is there. False for B in G2 when it is kept on the host.
   bool upload_section(const groth16::Parameters& p, groth16::Section section,
                       StagedUploader& uploader, cudaStream_t stream);
+  // The same from the section's file bytes, decoded on the device (DeviceSrs::upload_raw_section;
+  // p.count(section) must already say how many points they are: p.released). Returns p's point
+  // count when the section is placed, the index of the first bad point otherwise (the set is
+  // erased), or nothing for B in G2 kept on the host.
+  std::optional<size_t> upload_raw_section(const groth16::Parameters& p, groth16::Section section,
+                                           std::span<const uint8_t> raw, StagedUploader& uploader,
+                                           cudaStream_t stream);
   void erase(const groth16::Parameters& p);
   void clear();
 
@@ -57,6 +65,10 @@ class ResidentSets {
     unsigned sections = 0;  // bit i: groth16::kSections[i] uploaded
   };
   void update_any();  // with mutex_ held
+  // A section's bookkeeping around upload(the set's DeviceSrs), which returns false when what it
+  // uploaded is unusable (then, or when it throws, p's set is erased).
+  template <class Upload>
+  bool place_section(const groth16::Parameters& p, groth16::Section section, Upload&& upload);
 
   const int device_;
   const bool b_g2_on_gpu_;

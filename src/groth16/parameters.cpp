@@ -294,6 +294,28 @@ ParamsResult<bool> read_params_section(std::span<const uint8_t> file, const Para
   return true;
 }
 
+std::span<const uint8_t> params_section_bytes(std::span<const uint8_t> file,
+                                              const ParamsLayout& layout, Section s) {
+  return file.subspan(layout.at(s).offset, layout.file_bytes(s));
+}
+
+std::optional<Error<ParamsError>> section_point_error(std::span<const uint8_t> section_bytes,
+                                                      Section s, uint64_t index) {
+  const std::string what = std::string(to_string(s)) + "[" + std::to_string(index) + "]";
+  const auto error = [&](auto config) -> std::optional<Error<ParamsError>> {
+    using Config = decltype(config);
+    constexpr size_t kSize = curve::kUncompressedSize<Config>;
+    if ((index + 1) * kSize > section_bytes.size()) {
+      return make_error(ParamsError::kTruncated, what + ": past the end of the section");
+    }
+    auto p = decode_point<Config>(section_bytes.subspan(index * kSize, kSize),
+                                  PointCheck::kOnCurve, false, what);
+    if (!p) return p.error();
+    return std::nullopt;
+  };
+  return s == Section::kBG2 ? error(G2Config{}) : error(G1Config{});
+}
+
 ParamsResult<Parameters> read_parameters(std::span<const uint8_t> file, unsigned threads) {
   auto layout = scan_params_layout(file);
   if (!layout) return layout.error();

@@ -111,6 +111,16 @@ ParamsResult<Parameters> read_parameters(std::span<const uint8_t> file, unsigned
 ParamsResult<bool> read_params_section(std::span<const uint8_t> file, const ParamsLayout& layout,
                                        Section s, Parameters& params, unsigned threads = 0);
 
+// The file bytes of bulk section s (its points as written: uncompressed, not yet checked), for a
+// loader that decodes them elsewhere (the GPU: gpu/srs_decode.hpp).
+std::span<const uint8_t> params_section_bytes(std::span<const uint8_t> file,
+                                              const ParamsLayout& layout, Section s);
+// The error read_params_section reports for point `index` of section s, given the section's
+// bytes: for a decoder elsewhere that found `index` to be the first bad point. Empty when that
+// point decodes and checks fine (then the other decoder is wrong).
+std::optional<Error<ParamsError>> section_point_error(std::span<const uint8_t> section_bytes,
+                                                      Section s, uint64_t index);
+
 std::vector<uint8_t> serialize_verifying_key(const VerifyingKey& vk);
 // Writes params to `path` (streamed; throws std::runtime_error on I/O failure).
 void write_parameters_file(const Parameters& params, const std::string& path);

@@ -5,6 +5,7 @@
 // points. The "device" here is a backend keeping its own copy of each section it was given.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -127,6 +128,74 @@ TEST(SrsDeviceOnly, EverySectionIsHandedOverInOrderThenReleased) {
   EXPECT_EQ(budget.used(), 0u) << "nothing of the set stays reserved on the host";
   EXPECT_EQ(srs.hot_bytes(), 0u);
   EXPECT_EQ(srs.status().at(0).tier, SrsTier::kHot);
+}
+
+// SrsOptions::take_raw_section: each section's file bytes go to the hook before any host decode;
+// a section it takes is neither decoded on the host nor given to take_section; one it declines
+// (B in G2 kept on the host) is decoded and handed over as without the hook.
+TEST(SrsDeviceOnly, RawSectionsGoToTheDevicesUndecoded) {
+  const Parameters expected = whole_file();
+  const MappedFile file(shared_param_dir() + "/" +
+                        groth16::bench_circuit_params_stem(kSmallCircuit) + ".params");
+  const auto layout = *groth16::scan_params_layout(file.bytes());
+  MemoryBudget budget(uint64_t(1) << 30);
+  std::vector<Section> raw, decoded;
+  SrsOptions o = options();
+  o.take_raw_section = [&](Parameters& params, Section s, std::span<const uint8_t> bytes)
+      -> groth16::ParamsResult<bool> {
+    raw.push_back(s);
+    const auto want = groth16::params_section_bytes(file.bytes(), layout, s);
+    EXPECT_TRUE(std::equal(bytes.begin(), bytes.end(), want.begin(), want.end()))
+        << groth16::to_string(s) << ": the file's bytes of the section";
+    if (s == Section::kBG2) return false;
+    params.released[size_t(s)] = layout.at(s).count;
+    return true;
+  };
+  o.take_section = [&](Parameters& params, Section s) {
+    decoded.push_back(s);
+    EXPECT_EQ(params.b_g2, expected.b_g2) << "decoded on the host";
+    params.release(s);
+  };
+  SrsManager srs(o, budget);
+  auto lease = srs.acquire(kCircuit);
+  ASSERT_TRUE(lease.ok()) << lease.error().message;
+  const std::vector<Section> all(std::begin(groth16::kSections), std::end(groth16::kSections));
+  EXPECT_EQ(raw, all);
+  EXPECT_EQ(decoded, std::vector<Section>{Section::kBG2});
+  const Parameters& held = (*lease)->params;
+  EXPECT_FALSE(held.on_host());
+  for (const Section s : groth16::kSections) EXPECT_EQ(held.count(s), expected.count(s));
+  EXPECT_EQ(held.vk, expected.vk);
+}
+
+// A bad point found by the devices fails the load with the loader's message, drops what the
+// devices already hold, and a later acquire loads again.
+TEST(SrsDeviceOnly, ABadPointFoundByTheDevicesFailsTheLoad) {
+  MemoryBudget budget(uint64_t(1) << 30);
+  bool bad = true;
+  int unloads = 0;
+  SrsOptions o = options();
+  o.take_raw_section = [&](Parameters& params, Section s,
+                           std::span<const uint8_t> bytes) -> groth16::ParamsResult<bool> {
+    if (bad && s == Section::kL) {
+      return groth16::ParamsResult<bool>(
+          Error<groth16::ParamsError>{groth16::ParamsError::kBadPoint, "l[7]: off the curve"});
+    }
+    params.released[size_t(s)] = bytes.size() / (s == Section::kBG2 ? 192 : 96);
+    return true;
+  };
+  o.take_section = [](Parameters& params, Section s) { params.release(s); };
+  o.on_unload = [&](const Parameters&) { ++unloads; };
+  SrsManager srs(o, budget);
+  auto failed = srs.acquire(kCircuit);
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(failed.code(), SrsError::kBadFile);
+  EXPECT_NE(failed.error().message.find("l[7]: off the curve"), std::string::npos)
+      << failed.error().message;
+  EXPECT_EQ(unloads, 1);
+  bad = false;
+  auto lease = srs.acquire(kCircuit);
+  ASSERT_TRUE(lease.ok()) << lease.error().message;
 }
 
 TEST(SrsDeviceOnly, ALoadReservesOnlyTheLargestSection) {

@@ -117,6 +117,29 @@ TEST_F(ParamsFile, InfinityInABulkVectorIsRejected) {
   expect_error(bad, ParamsError::kInfinity, "b_g1[0]");
 }
 
+// What a decoder elsewhere (the GPU) is told about the first bad point it found: the host
+// loader's own error for that point; nothing for a good point; an index past the section refused.
+TEST_F(ParamsFile, SectionPointErrorIsTheLoadersError) {
+  const auto layout = *scan_params_layout(*bytes_);
+  auto bad = *bytes_;
+  bad[layout.l.offset + 96 * 2 + 95] ^= 1;  // l[2] off the curve
+  const auto loader = read_parameters(bad, 1);
+  ASSERT_FALSE(loader);
+  const auto l_bytes = params_section_bytes(bad, layout, Section::kL);
+  EXPECT_EQ(l_bytes.size(), layout.l.count * 96u);
+  EXPECT_EQ(l_bytes.data(), bad.data() + layout.l.offset);
+  const auto error = section_point_error(l_bytes, Section::kL, 2);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->code, loader.error().code);
+  EXPECT_EQ(error->message, loader.error().message);
+  EXPECT_FALSE(section_point_error(l_bytes, Section::kL, 1).has_value()) << "l[1] is fine";
+  const auto g2 = params_section_bytes(bad, layout, Section::kBG2);
+  EXPECT_FALSE(section_point_error(g2, Section::kBG2, 0).has_value());
+  const auto past = section_point_error(g2, Section::kBG2, layout.b_g2.count);
+  ASSERT_TRUE(past.has_value());
+  EXPECT_EQ(past->code, ParamsError::kTruncated);
+}
+
 TEST_F(ParamsFile, VerifyingKeyIsSubgroupChecked) {
   // A G1 point on the curve but outside the subgroup: x = 0, y = 2 (order 3).
   auto bad = *bytes_;

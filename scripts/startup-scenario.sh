@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Cold start through the daemon: how long from starting cuzk until a parameter set is hot, and
+# until the first C2 is verified, with and without the precompiled circuit (.pce) on disk.
+#   scripts/startup-scenario.sh [--size 32g|2k] [--bin DIR] [--work DIR] [--cpu]
+# Uses scripts/deadline-scenario.sh prepare's test parameters and virtual C1 under --work (made
+# first if missing). Then, twice — first with no .pce (the C2 records it), then with it —: starts
+# cuzk with `[srs] preload = ["porep-<size>"]` (docs/daemon.md's 32 GiB keys), waits for the set
+# to be hot, proves one C2 (verified), stops the daemon. Prints each start's times and writes the
+# daemons' logs to --work/startup-{1,2}.log.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size=32g bin="" work=/tmp/cuzk-deadline cpu=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) size=$2; shift ;;
+    --bin) bin=$2; shift ;;
+    --work) work=$2; shift ;;
+    --cpu) cpu=1 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+cuzk=${bin:+$bin/cuzk} bench=${bin:+$bin/cuzk-bench}
+cuzk=${cuzk:-build/release/apps/cuzk/cuzk} bench=${bench:-build/release/apps/cuzk-bench/cuzk-bench}
+prep=(--size "$size" --work "$work")
+[ -n "$bin" ] && prep+=(--bin "$bin")
+[ "$cpu" = 1 ] && prep+=(--cpu)
+scripts/deadline-scenario.sh prepare "${prep[@]}"
+params=$work/params
+sock=$work/startup.sock
+gpus='devices = [0]
+cpu_fallback = false'
+srs='host_copy = false'
+if [ "$cpu" = 1 ]; then gpus='devices = []' srs=''; fi
+cat >"$work/startup.toml" <<TOML
+[daemon]
+listen = "unix://$sock"
+[srs]
+param_cache = "$params"
+preload = ["porep-$size"]
+$srs
+[gpus]
+$gpus
+[synthesis]
+precompiled = true
+[logging]
+level = "info"
+TOML
+rm -f "$params"/*.pce
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+for round in 1 2; do
+  log=$work/startup-$round.log
+  rm -f "$sock"
+  t0=$(ms)
+  "$cuzk" --config "$work/startup.toml" >"$log" 2>&1 &
+  pid=$!
+  trap 'kill -9 $pid 2>/dev/null || true' EXIT
+  until grep -q "srs porep-$size: loaded in" "$log"; do
+    kill -0 "$pid" 2>/dev/null || { tail -20 "$log"; exit 1; }
+    sleep 0.05
+  done
+  hot=$(( $(ms) - t0 ))
+  "$bench" single --addr "unix://$sock" --c1 "$work/envelope.json" --miner-id 1000 \
+    --params-dir "$params" | tail -n 2
+  first=$(( $(ms) - t0 ))
+  kill -TERM "$pid"
+  wait "$pid" || true
+  trap - EXIT
+  pce=$(ls "$params"/*.pce >/dev/null 2>&1 && echo "with .pce" || echo "no .pce")
+  [ "$round" = 1 ] && pce="no .pce (recorded by this C2)"
+  echo "start $round ($pce): porep-$size hot after $hot ms; first C2 verified after $first ms"
+  grep -E "srs porep-$size: (loaded|h |l |a |b_g1|b_g2)|precompiled" "$log" | cut -c1-160 || true
+done
