@@ -1,11 +1,13 @@
 // The proving engine: submit, dispatch, await, cancel, status, shutdown (see engine.hpp).
 #include "engine/engine.hpp"
 
+#include <bit>
 #include <fmt/format.h>
 #include <malloc.h>
 #include <spdlog/spdlog.h>
 
 #include "engine/backend_factory.hpp"
+#include "util/stopwatch.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -333,7 +335,19 @@ CancelResult Engine::cancel(const std::string& job_id) {
 
 Result<SrsManager::PreloadResult, SrsError> Engine::preload_srs(const std::string& circuit_id) {
   auto r = srs_.preload(circuit_id);
-  if (r && !r->already_loaded) metrics_.srs_loaded(r->load_ms / 1000);
+  if (!r || r->already_loaded) return r;
+  metrics_.srs_loaded(r->load_ms / 1000);
+  if (std::has_single_bit(r->domain) && r->domain > 1) {  // the first proof's one-off setup, now
+    Stopwatch sw;
+    try {
+      backend_->prepare_domain(r->domain);
+      spdlog::info("preload {}: domain 2^{} prepared on the backend in {:.0f} ms", circuit_id,
+                   std::countr_zero(r->domain), sw.total_ms());
+    } catch (const std::exception& e) {  // the first proof will try again and report it
+      spdlog::warn("preload {}: preparing domain 2^{} failed: {}", circuit_id,
+                   std::countr_zero(r->domain), e.what());
+    }
+  }
   return r;
 }
 

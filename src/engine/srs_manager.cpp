@@ -142,7 +142,7 @@ Result<SrsManager::PreloadResult, SrsError> SrsManager::preload(const std::strin
   double ms = 0;
   auto lease = acquire(circuit_id, &ms);
   if (!lease) return lease.error();
-  return PreloadResult{was_hot, was_hot ? 0.0 : ms};
+  return PreloadResult{was_hot, was_hot ? 0.0 : ms, (*lease)->bounds.num_constraints};
 }
 
 Result<SrsManager::EvictResult, SrsError> SrsManager::evict(const std::string& circuit_id) {

@@ -131,6 +131,7 @@ class SrsManager {
   struct PreloadResult {
     bool already_loaded = false;
     double load_ms = 0;
+    uint64_t domain = 0;  // the set's proving domain: points of H + 1 (a power of two)
   };
   Result<PreloadResult, SrsError> preload(const std::string& circuit_id);
 

@@ -194,7 +194,7 @@ class CudaBackend final : public groth16::Backend {
                                                   std::span<const uint8_t> bytes);
   // The NTT tables and the domain of m points (a power of two; the first start() of that size
   // otherwise builds them, phase "setup"): ahead of time, so the first proof does not wait.
-  void prepare_domain(size_t m);
+  void prepare_domain(size_t m) override;
   bool is_resident(const groth16::Parameters& params) const;
   void evict(const groth16::Parameters& params);
   void evict_all();  // the parameter sets and the precompiled circuits

@@ -137,6 +137,10 @@ bool SpreadBackend::evaluates_deferred_abc() const {
   return true;
 }
 
+void SpreadBackend::prepare_domain(size_t m) {
+  for (const auto& member : members_) member->prepare_domain(m);
+}
+
 std::unique_ptr<Pending> SpreadBackend::start(std::vector<r1cs::ProvingAssignment> assignments,
                                               const Parameters& params,
                                               std::span<const Randomness> randomness) {

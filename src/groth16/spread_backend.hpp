@@ -95,6 +95,7 @@ class SpreadBackend final : public Backend {
   std::string name() const override;  // "spread(cuda:0,cuda:1)", "spread(cuda:0; fallback cpu)"
   size_t devices() const override;     // the members' devices, summed (not the fallbacks')
   bool evaluates_deferred_abc() const override;  // every member does
+  void prepare_domain(size_t m) override;        // on every member and fallback
   std::unique_ptr<Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
                                  const Parameters& params,
                                  std::span<const Randomness> randomness) override;

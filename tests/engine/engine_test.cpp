@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <map>
 #include <regex>
 #include <set>
@@ -274,6 +275,29 @@ TEST(Engine, FullBatchIsProvenTogether) {
   for (int i = 0; i < 3; ++i) {
     expect_valid_bench_proof(await_end(engine, ids[i]), kSmallCircuit, uint64_t(30 + i), 2);
   }
+}
+
+// A preload also prepares the set's proving domain on the backend (CudaBackend: its NTT tables),
+// once, so that the first proof does not; a preload of a set already hot does nothing more.
+class DomainRecordingBackend final : public testing::CpuBackedBackend {
+ public:
+  std::string name() const override { return "domains"; }
+  void prepare_domain(size_t m) override { prepared.push_back(m); }
+  std::vector<size_t> prepared;
+};
+
+TEST(Engine, APreloadPreparesTheDomain) {
+  auto owned = std::make_unique<DomainRecordingBackend>();
+  DomainRecordingBackend* backend = owned.get();
+  TestJobs jobs;
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory(), std::move(owned));
+  auto first = engine.preload_srs("chain-64");
+  ASSERT_TRUE(first.ok()) << first.error().message;
+  EXPECT_TRUE(std::has_single_bit(first->domain));
+  EXPECT_GE(first->domain, 64u) << "a domain holds every constraint";
+  EXPECT_EQ(backend->prepared, std::vector<size_t>{size_t(first->domain)});
+  ASSERT_TRUE(engine.preload_srs("chain-64").ok());
+  EXPECT_EQ(backend->prepared.size(), 1u);
 }
 
 TEST(Engine, PreloadEvictAndInUse) {
