@@ -71,16 +71,12 @@ void preload_precompiled(cuzk::r1cs::PrecompiledStore& store, const std::string&
 
 // [srs] preload: the parameter sets loaded one after the other once the daemon serves (a proof
 // that needs one meanwhile waits for it, as on first use), each beside its precompiled circuit's
-// cache file when synthesis is precompiled. A set that cannot be loaded is logged; the daemon
-// goes on serving the others.
-void preload_sets(cuzk::engine::Engine& engine, const std::vector<std::string>& circuits,
-                  cuzk::r1cs::PrecompiledStore* precompiled) {
+// cache file when synthesis is precompiled (the engine's preload companion, which PreloadSRS
+// calls get too). A set that cannot be loaded is logged; the daemon goes on serving the others.
+void preload_sets(cuzk::engine::Engine& engine, const std::vector<std::string>& circuits) {
   for (const auto& circuit : circuits) {
     spdlog::info("preload {}: loading", circuit);
-    std::thread matrices;
-    if (precompiled) matrices = std::thread(preload_precompiled, std::ref(*precompiled), circuit);
     auto loaded = engine.preload_srs(circuit);
-    if (matrices.joinable()) matrices.join();
     if (!loaded && loaded.code() == cuzk::engine::SrsError::kStopped) return;
     if (!loaded) {
       spdlog::error("preload {}: {}", circuit, loaded.error().message);
@@ -150,7 +146,11 @@ int run(const Overrides& o) {
   cuzk::engine::Engine engine(cuzk::engine::engine_options(config),
                               cuzk::engine::filecoin_job_factory(0, precompiled, witness_pool));
   // The circuits' matrices (8.9 GB at 32 GiB) count against [memory] total_budget.
-  if (precompiled) precompiled->set_memory_hold(engine.memory_hold());
+  if (precompiled) {
+    precompiled->set_memory_hold(engine.memory_hold());
+    engine.set_preload_companion(
+        [store = precompiled](const std::string& circuit) { preload_precompiled(*store, circuit); });
+  }
   std::optional<cuzk::server::GrpcServer> grpc;
   std::optional<cuzk::server::HttpStatusServer> http;
   try {
@@ -164,7 +164,7 @@ int run(const Overrides& o) {
     return 1;
   }
   spdlog::info("cuzk ready");
-  std::thread preloader(preload_sets, std::ref(engine), config.srs.preload, precompiled.get());
+  std::thread preloader(preload_sets, std::ref(engine), config.srs.preload);
 
   int signal = 0;
   sigwait(&signals, &signal);

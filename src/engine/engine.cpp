@@ -2,6 +2,7 @@
 #include "engine/engine.hpp"
 
 #include <bit>
+#include <thread>
 #include <fmt/format.h>
 #include <malloc.h>
 #include <spdlog/spdlog.h>
@@ -334,6 +335,16 @@ CancelResult Engine::cancel(const std::string& job_id) {
 }
 
 Result<SrsManager::PreloadResult, SrsError> Engine::preload_srs(const std::string& circuit_id) {
+  std::jthread companion;  // beside the parameters and the domain; joined on return
+  if (preload_companion_) {
+    companion = std::jthread([this, &circuit_id] {
+      try {
+        preload_companion_(circuit_id);
+      } catch (const std::exception& e) {
+        spdlog::warn("preload {}: {}", circuit_id, e.what());
+      }
+    });
+  }
   auto r = srs_.preload(circuit_id);
   if (!r || r->already_loaded) return r;
   metrics_.srs_loaded(r->load_ms / 1000);

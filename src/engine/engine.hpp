@@ -86,7 +86,15 @@ class Engine {
 
   CancelResult cancel(const std::string& job_id);  // a job id or a request_id, as await()
 
+  // Loads a circuit's parameters (SrsManager::preload) — beside them, on a thread of its own,
+  // the preload companion — and then prepares their proving domain on the backend
+  // (Backend::prepare_domain). Both [srs] preload and the PreloadSRS call come here.
   Result<SrsManager::PreloadResult, SrsError> preload_srs(const std::string& circuit_id);
+  // What else a preload readies for a circuit, beside its parameters (the daemon: the precompiled
+  // circuit from its cache file). Set before the engine serves.
+  void set_preload_companion(std::function<void(const std::string& circuit_id)> companion) {
+    preload_companion_ = std::move(companion);
+  }
   Result<SrsManager::EvictResult, SrsError> evict_srs(const std::string& circuit_id);
 
   EngineStatus status() const;
@@ -118,6 +126,7 @@ class Engine {
   EngineOptions options_;
   JobFactory factory_;
   std::unique_ptr<groth16::Backend> backend_;
+  std::function<void(const std::string&)> preload_companion_;
   std::shared_ptr<MemoryBudget> budget_;  // shared with memory_hold()'s handles
   SrsManager srs_;
   Metrics metrics_;

@@ -6,11 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <bit>
 #include <map>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "engine_fixture.hpp"
 #include "groth16/cpu_backend.hpp"
@@ -298,6 +300,29 @@ TEST(Engine, APreloadPreparesTheDomain) {
   EXPECT_EQ(backend->prepared, std::vector<size_t>{size_t(first->domain)});
   ASSERT_TRUE(engine.preload_srs("chain-64").ok());
   EXPECT_EQ(backend->prepared.size(), 1u);
+}
+
+// The preload companion (the daemon's .pce loader) runs for every preload, with the circuit id,
+// and has finished when preload_srs returns; one that throws fails nothing.
+TEST(Engine, APreloadRunsItsCompanion) {
+  TestJobs jobs;
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  std::vector<std::string> seen;
+  std::atomic<bool> running{false};
+  engine.set_preload_companion([&](const std::string& id) {
+    running = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    seen.push_back(id);
+    running = false;
+    if (id == "porep-32g") throw std::runtime_error("no cache file");
+  });
+  ASSERT_TRUE(engine.preload_srs("chain-64").ok());
+  EXPECT_FALSE(running.load());
+  EXPECT_EQ(seen, std::vector<std::string>{"chain-64"});
+  ASSERT_TRUE(engine.preload_srs("chain-64").ok()) << "already hot: the companion runs again";
+  EXPECT_EQ(seen.size(), 2u);
+  EXPECT_EQ(engine.preload_srs("porep-32g").code(), SrsError::kNotFound);
+  EXPECT_EQ(seen.back(), "porep-32g");
 }
 
 TEST(Engine, PreloadEvictAndInUse) {

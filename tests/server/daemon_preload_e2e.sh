@@ -2,7 +2,8 @@
 # CTest: a restart without recording. The daemon with precompiled PoRep synthesis proves a 2 KiB
 # C2 (recording the circuit into its .pce cache file) and stops; started again with
 # [srs] preload = ["porep-2k"], it loads the parameters and the .pce before any request, and
-# its next proof records nothing (the circuit is in memory) and verifies.
+# its next proof records nothing (the circuit is in memory) and verifies; started a third time
+# without it, a PreloadSRS call does the same.
 # Usage: daemon_preload_e2e.sh CUZK CUZK_BENCH PARAMS_DIR WORKDIR
 #   PARAMS_DIR holds cuzk-test-porep-2k.params/.vk (the porep_params_2KiB fixture)
 set -euo pipefail
@@ -38,4 +39,17 @@ if grep -q "precompiled circuit porep-2k [0-9a-f]*: \(recorded\|cache file\)" "$
   fail "the proof after preload loaded or recorded the circuit again"
 fi
 stop_daemon
-echo "ok: restart with [srs] preload: parameters and precompiled circuit loaded before the first request"
+mv "$work/daemon.log" "$work/daemon-second.log"
+
+# The PreloadSRS call does the same as [srs] preload: parameters and .pce before the proof.
+start_daemon info "" "" "$synthesis"
+"$bench" preload --addr "$addr" --circuit porep-2k >"$work/preload.out" 2>&1 ||
+  fail "PreloadSRS: $(cat "$work/preload.out")"
+grep -q "preload porep-2k: precompiled circuit from $work/pce/porep-2k.pce in" "$work/daemon.log" ||
+  fail "the .pce was not loaded by PreloadSRS"
+prove third.out
+if grep -q "precompiled circuit porep-2k [0-9a-f]*: \(recorded\|cache file\)" "$work/daemon.log"; then
+  fail "the proof after PreloadSRS loaded or recorded the circuit again"
+fi
+stop_daemon
+echo "ok: restart with [srs] preload, and PreloadSRS: parameters and precompiled circuit loaded before the first request"
