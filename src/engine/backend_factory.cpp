@@ -40,50 +40,21 @@ std::vector<uint32_t> usable_cuda_devices(const std::vector<uint32_t>& configure
   return usable;
 }
 
-BackendChoice make_backend(const BackendOptions& options) {
+std::unique_ptr<groth16::Backend> make_backend(const BackendOptions& options) {
 #ifdef CUZK_ENGINE_CUDA
   std::vector<std::unique_ptr<groth16::Backend>> members;
-  std::vector<gpu::CudaBackend*> cuda;
   for (const uint32_t device : wanted_devices(options.devices)) {
     if (!gpu::cuda_device_available(int(device))) {
       spdlog::warn("prover backend: no usable CUDA device {}; skipped", device);
       continue;
     }
-    auto backend = std::make_unique<gpu::CudaBackend>(int(device), options.threads);
-    cuda.push_back(backend.get());
-    members.push_back(std::move(backend));
+    members.push_back(std::make_unique<gpu::CudaBackend>(int(device), options.threads));
   }
   if (!members.empty()) {
-    auto unload = [cuda](const groth16::Parameters& params) {
-      for (gpu::CudaBackend* b : cuda) b->evict(params);
-    };
-    std::function<void(groth16::Parameters&, groth16::Section)> take_section;
-    RawSectionHook take_raw_section;
-    if (!options.host_copy) {
-      if (options.cpu_fallback) {
-        throw std::runtime_error(
-            "[srs] host_copy = false leaves the CPU fallback no parameters: "
-            "set [gpus] cpu_fallback = false");
-      }
-      take_section = [cuda](groth16::Parameters& params, groth16::Section section) {
-        bool everywhere = true;
-        for (gpu::CudaBackend* b : cuda)
-          everywhere = b->preload_section(params, section) && everywhere;
-        if (everywhere) params.release(section);
-      };
-      take_raw_section = [cuda](groth16::Parameters& params, groth16::Section section,
-                                std::span<const uint8_t> bytes) -> groth16::ParamsResult<bool> {
-        const size_t point = section == groth16::Section::kBG2 ? 192 : 96;  // uncompressed
-        params.released[size_t(section)] = bytes.size() / point;  // the count the devices check
-        for (gpu::CudaBackend* b : cuda) {
-          auto placed = b->preload_raw_section(params, section, bytes);
-          if (!placed || !*placed) {
-            params.released[size_t(section)].reset();
-            return placed;
-          }
-        }
-        return true;
-      };
+    if (!options.host_copy && options.cpu_fallback) {
+      throw std::runtime_error(
+          "[srs] host_copy = false leaves the CPU fallback no parameters: "
+          "set [gpus] cpu_fallback = false");
     }
     std::vector<std::unique_ptr<groth16::Backend>> fallbacks;
     if (options.cpu_fallback) {
@@ -95,9 +66,8 @@ BackendChoice make_backend(const BackendOptions& options) {
             : std::make_unique<groth16::SpreadBackend>(std::move(members), std::move(fallbacks));
     spdlog::info("prover backend: {} ({} host threads)", backend->name(),
                  resolve_threads(options.threads));
-    if (take_section) spdlog::info("prover backend: parameters kept on the GPUs only");
-    return {std::move(backend), std::move(unload), std::move(take_section),
-            std::move(take_raw_section)};
+    if (!options.host_copy) spdlog::info("prover backend: parameters kept on the GPUs only");
+    return backend;
   }
   if (!options.host_copy) {
     throw std::runtime_error("[srs] host_copy = false needs a usable CUDA device");
@@ -112,7 +82,7 @@ BackendChoice make_backend(const BackendOptions& options) {
   }
 #endif
   spdlog::info("prover backend: cpu ({} threads)", resolve_threads(options.threads));
-  return {std::make_unique<groth16::CpuBackend>(options.threads), {}, {}, {}};
+  return std::make_unique<groth16::CpuBackend>(options.threads);
 }
 
 }  // namespace cuzk::engine

@@ -10,28 +10,14 @@
 #include <vector>
 
 #include "engine/engine_options.hpp"
-#include "engine/srs_manager.hpp"
 #include "groth16/backend.hpp"
 
 namespace cuzk::engine {
 
-struct BackendChoice {
-  std::unique_ptr<groth16::Backend> backend;
-  // Called before a parameter set is dropped from memory, so that a backend holding a device copy
-  // releases it (the CUDA backend keeps SRS sections resident); empty for the CPU backend.
-  std::function<void(const groth16::Parameters&)> unload;
-  // BackendOptions::host_copy false: copies a freshly decoded section to every device and frees it
-  // from the host parameters (SrsOptions::take_section); empty otherwise.
-  std::function<void(groth16::Parameters&, groth16::Section)> take_section;
-  // With take_section: hands a section's file bytes to every device, which decodes and checks
-  // them there (SrsOptions::take_raw_section); empty otherwise.
-  RawSectionHook take_raw_section;
-};
-
 // make_backend throws std::runtime_error for options it cannot honour (host_copy = false without
-// a CUDA device, or with the CPU fallback).
-
-BackendChoice make_backend(const BackendOptions& options);
+// a CUDA device, or with the CPU fallback). Parameter residency (host_copy = false) goes through
+// the backend's own methods (groth16::Backend::preload_section ...), wired by the engine.
+std::unique_ptr<groth16::Backend> make_backend(const BackendOptions& options);
 
 // The CUDA ordinals among `configured` (empty: every device the driver reports) that answer;
 // empty in a build without the CUDA backend.

@@ -19,6 +19,23 @@ double ms_between(std::chrono::steady_clock::time_point a, std::chrono::steady_c
 
 double gib(uint64_t bytes) { return double(bytes) / double(uint64_t(1) << 30); }
 
+// [srs] host_copy = false: every bulk section goes to the backend's devices — from the file's
+// bytes, decoded there, when it can; else decoded on the host, handed over and freed — and the
+// host keeps only what no device holds (SrsOptions::take_raw_section / take_section).
+void wire_residency(groth16::Backend& backend, SrsOptions& srs) {
+  srs.take_section = [&backend](groth16::Parameters& params, groth16::Section s) {
+    if (backend.preload_section(params, s)) params.release(s);
+  };
+  srs.take_raw_section = [&backend](groth16::Parameters& params, groth16::Section s,
+                                    std::span<const uint8_t> bytes) -> groth16::ParamsResult<bool> {
+    const size_t point = s == groth16::Section::kBG2 ? 192 : 96;  // uncompressed
+    params.released[size_t(s)] = bytes.size() / point;  // the count the devices check
+    auto held = backend.preload_raw_section(params, s, bytes);
+    if (!held || !*held) params.released[size_t(s)].reset();
+    return held;
+  };
+}
+
 // What a request asks to prove — every field but request_id and priority (a retry may raise the
 // priority) — hashed, so that a resubmission under the same request_id can be told apart from a
 // different proof under a reused one. Not cryptographic: it catches mistakes, and a client that
@@ -48,11 +65,10 @@ uint64_t content_digest(const ProofRequest& r) {
 EngineOptions Engine::with_backend(EngineOptions options,
                                    std::unique_ptr<groth16::Backend>& backend) {
   if (!backend) {
-    auto choice = make_backend(options.backend);
-    backend = std::move(choice.backend);
-    options.srs.on_unload = std::move(choice.unload);
-    options.srs.take_section = std::move(choice.take_section);
-    options.srs.take_raw_section = std::move(choice.take_raw_section);
+    backend = make_backend(options.backend);
+    groth16::Backend* b = backend.get();
+    options.srs.on_unload = [b](const groth16::Parameters& params) { b->evict(params); };
+    if (!options.backend.host_copy) wire_residency(*b, options.srs);
   }
   return options;
 }

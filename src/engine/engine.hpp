@@ -69,7 +69,8 @@ struct CancelResult {
 
 class Engine {
  public:
-  // `backend` null: make_backend(options.backend) (which also wires its parameter unload hook).
+  // `backend` null: make_backend(options.backend), its residency methods (evict; with host_copy
+  // = false preload_section / preload_raw_section) wired into the SRS manager.
   explicit Engine(EngineOptions options, JobFactory factory = filecoin_job_factory(),
                   std::unique_ptr<groth16::Backend> backend = nullptr);
   ~Engine();

@@ -183,7 +183,7 @@ class CudaBackend final : public groth16::Backend {
   // proven with, without its host points — once all its sections (B in G2 included on the GPU
   // path) were given. Returns false, uploading nothing, for B in G2 on the CPU path (the host
   // must keep it). A complete set at the same address is replaced.
-  bool preload_section(const groth16::Parameters& params, groth16::Section section);
+  bool preload_section(const groth16::Parameters& params, groth16::Section section) override;
   // The same from the section's .params file bytes (groth16::params_section_bytes), copied as
   // they are and decoded and checked on the device (srs_decode.hpp) — no host decode; params'
   // count of the section must be set (params.released). True when placed, false for B in G2 on
@@ -191,12 +191,12 @@ class CudaBackend final : public groth16::Backend {
   // and the set's sections are dropped.
   groth16::ParamsResult<bool> preload_raw_section(const groth16::Parameters& params,
                                                   groth16::Section section,
-                                                  std::span<const uint8_t> bytes);
+                                                  std::span<const uint8_t> bytes) override;
   // The NTT tables and the domain of m points (a power of two; the first start() of that size
   // otherwise builds them, phase "setup"): ahead of time, so the first proof does not wait.
   void prepare_domain(size_t m) override;
   bool is_resident(const groth16::Parameters& params) const;
-  void evict(const groth16::Parameters& params);
+  void evict(const groth16::Parameters& params) override;
   void evict_all();  // the parameter sets and the precompiled circuits
   size_t resident_bytes() const;  // device bytes of the resident sections (G1, and G2 if on GPU)
   // Device bytes of the precompiled circuits' matrices (deferred a/b/c, below).

@@ -95,6 +95,27 @@ class Backend {
     return start(std::move(assignments), params, randomness);
   }
 
+  // Parameter residency: a backend that keeps parameter sets on its devices (CudaBackend) holds
+  // sections given to it — the engine then frees them from the host ([srs] host_copy = false) —
+  // and drops its copy before the engine frees a set. The defaults hold nothing.
+  //
+  // Section s of params (still on the host) onto every device; true when they all hold it.
+  virtual bool preload_section(const Parameters& params, Section s) {
+    (void)params, (void)s;
+    return false;
+  }
+  // The same from the section's .params file bytes (params_section_bytes), decoded and checked
+  // on the devices, params.count(s) already set (params.released): true when every device holds
+  // it; false to decode it on the host instead (then preload_section); an error names the first
+  // bad point as the host loader would.
+  virtual ParamsResult<bool> preload_raw_section(const Parameters& params, Section s,
+                                                 std::span<const uint8_t> bytes) {
+    (void)params, (void)s, (void)bytes;
+    return false;
+  }
+  // Drops every device copy of params (idempotent).
+  virtual void evict(const Parameters& params) { (void)params; }
+
   // Builds ahead of time what proofs over a domain of m points (a power of two) need besides the
   // parameters — CudaBackend: its NTT tables and the domain, ~13 s at 2^27 — so that the first
   // proof after a preload does not pay for it. The default does nothing.

@@ -141,6 +141,25 @@ void SpreadBackend::prepare_domain(size_t m) {
   for (const auto& member : members_) member->prepare_domain(m);
 }
 
+bool SpreadBackend::preload_section(const Parameters& params, Section s) {
+  bool everywhere = true;
+  for (const auto& member : members_) everywhere = member->preload_section(params, s) && everywhere;
+  return everywhere;
+}
+
+ParamsResult<bool> SpreadBackend::preload_raw_section(const Parameters& params, Section s,
+                                                      std::span<const uint8_t> bytes) {
+  for (const auto& member : members_) {
+    auto held = member->preload_raw_section(params, s, bytes);
+    if (!held || !*held) return held;  // the host decodes it (the members that hold it keep it)
+  }
+  return true;
+}
+
+void SpreadBackend::evict(const Parameters& params) {
+  for (const auto& member : members_) member->evict(params);
+}
+
 std::unique_ptr<Pending> SpreadBackend::start(std::vector<r1cs::ProvingAssignment> assignments,
                                               const Parameters& params,
                                               std::span<const Randomness> randomness) {

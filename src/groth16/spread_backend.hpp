@@ -96,6 +96,12 @@ class SpreadBackend final : public Backend {
   size_t devices() const override;     // the members' devices, summed (not the fallbacks')
   bool evaluates_deferred_abc() const override;  // every member does
   void prepare_domain(size_t m) override;        // on every member and fallback
+  // Residency on every member and fallback: held only when all of them hold it (a CPU fallback
+  // holds nothing, so the host keeps the set).
+  bool preload_section(const Parameters& params, Section s) override;
+  ParamsResult<bool> preload_raw_section(const Parameters& params, Section s,
+                                         std::span<const uint8_t> bytes) override;
+  void evict(const Parameters& params) override;
   std::unique_ptr<Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
                                  const Parameters& params,
                                  std::span<const Randomness> randomness) override;

@@ -222,6 +222,61 @@ TEST(SpreadBackend, ACallersMistakeIsNotADeviceFailure) {
   EXPECT_TRUE(spread.healthy(0));
 }
 
+// A member that holds the sections it is given (or refuses them), counting what it saw.
+class HoldingMember final : public Backend {
+ public:
+  explicit HoldingMember(bool holds) : holds_(holds) {}
+  std::string name() const override { return "holding"; }
+  std::unique_ptr<Pending> start(std::vector<r1cs::ProvingAssignment> a, const Parameters& p,
+                                 std::span<const Randomness> r) override {
+    return inner_.start(std::move(a), p, r);
+  }
+  ProveOutput finish(std::unique_ptr<Pending> pending) override {
+    return inner_.finish(std::move(pending));
+  }
+  bool preload_section(const Parameters&, Section) override {
+    ++sections;
+    return holds_;
+  }
+  ParamsResult<bool> preload_raw_section(const Parameters&, Section,
+                                         std::span<const uint8_t>) override {
+    ++raw_sections;
+    return holds_;
+  }
+  void evict(const Parameters&) override { ++evictions; }
+  int sections = 0, raw_sections = 0, evictions = 0;
+
+ private:
+  const bool holds_;
+  CpuBackend inner_{1};
+};
+
+// Residency goes to every member and fallback; a set counts as held only when all of them hold
+// it (a fallback that cannot leaves it on the host).
+TEST(SpreadBackend, ResidencyReachesEveryMember) {
+  for (const bool fallback_holds : {true, false}) {
+    std::vector<std::unique_ptr<Backend>> primary, fallbacks;
+    auto a = std::make_unique<HoldingMember>(true), b = std::make_unique<HoldingMember>(true);
+    auto f = std::make_unique<HoldingMember>(fallback_holds);
+    HoldingMember *pa = a.get(), *pb = b.get(), *pf = f.get();
+    primary.push_back(std::move(a));
+    primary.push_back(std::move(b));
+    fallbacks.push_back(std::move(f));
+    SpreadBackend spread(std::move(primary), std::move(fallbacks));
+    const Parameters params;
+    EXPECT_EQ(spread.preload_section(params, Section::kH), fallback_holds);
+    const auto raw = spread.preload_raw_section(params, Section::kL, {});
+    ASSERT_TRUE(raw);
+    EXPECT_EQ(*raw, fallback_holds);
+    spread.evict(params);
+    for (const HoldingMember* m : {pa, pb, pf}) {
+      EXPECT_EQ(m->sections, 1);
+      EXPECT_EQ(m->raw_sections, 1);
+      EXPECT_EQ(m->evictions, 1);
+    }
+  }
+}
+
 TEST(SpreadBackend, RefusesForeignPendingAndEmptyMembers) {
   std::vector<TestMember*> raw;
   SpreadBackend spread(members(raw, 2));
