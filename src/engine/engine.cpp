@@ -64,12 +64,12 @@ uint64_t content_digest(const ProofRequest& r) {
 // Picks the backend when none is given, and hands its unload hook to the SRS manager.
 EngineOptions Engine::with_backend(EngineOptions options,
                                    std::unique_ptr<groth16::Backend>& backend) {
-  if (!backend) {
-    backend = make_backend(options.backend);
-    groth16::Backend* b = backend.get();
+  if (!backend) backend = make_backend(options.backend);
+  groth16::Backend* b = backend.get();
+  if (!options.srs.on_unload) {
     options.srs.on_unload = [b](const groth16::Parameters& params) { b->evict(params); };
-    if (!options.backend.host_copy) wire_residency(*b, options.srs);
   }
+  if (!options.backend.host_copy && !options.srs.take_section) wire_residency(*b, options.srs);
   return options;
 }
 

@@ -69,8 +69,9 @@ struct CancelResult {
 
 class Engine {
  public:
-  // `backend` null: make_backend(options.backend), its residency methods (evict; with host_copy
-  // = false preload_section / preload_raw_section) wired into the SRS manager.
+  // `backend` null: make_backend(options.backend). The backend's residency methods (evict; with
+  // options.backend.host_copy false, preload_section / preload_raw_section) are wired into the
+  // SRS manager where options.srs does not set those hooks itself.
   explicit Engine(EngineOptions options, JobFactory factory = filecoin_job_factory(),
                   std::unique_ptr<groth16::Backend> backend = nullptr);
   ~Engine();

@@ -16,6 +16,7 @@
 #include "engine/srs_manager.hpp"
 #include "engine_fixture.hpp"
 #include "groth16/cpu_backend.hpp"
+#include "groth16/spread_backend.hpp"
 #include "util/mapped_file.hpp"
 
 namespace cuzk::engine {
@@ -52,20 +53,21 @@ void copy_section(const Parameters& from, Parameters& to, Section s) {
   }
 }
 
-// A "device": keeps the sections it is given, by Parameters address, and proves with its copy
-// through the CPU backend — so a prover that read the caller's (released) points would fail.
+// A "device": keeps the sections it is given (Backend::preload_section), by Parameters address,
+// and proves with its copy through the CPU backend — so a prover that read the caller's
+// (released) points would fail.
 class HoldingBackend final : public testing::CpuBackedBackend {
  public:
   std::string name() const override { return "holding"; }
 
-  void take(Parameters& params, Section s) {
+  bool preload_section(const Parameters& params, Section s) override {
     std::lock_guard lock(mutex_);
     Parameters& copy = held_[&params];
     copy.vk = params.vk;
     copy_section(params, copy, s);
-    params.release(s);
+    return true;
   }
-  void drop(const Parameters& params) {
+  void evict(const Parameters& params) override {
     std::lock_guard lock(mutex_);
     held_.erase(&params);
   }
@@ -246,21 +248,28 @@ TEST(SrsDeviceOnly, AFailedHandOverFailsTheLoadAndUndoesIt) {
   EXPECT_FALSE((*lease)->params.on_host());
 }
 
-TEST(SrsDeviceOnly, AnEngineProvesFromParametersHeldOnlyByItsBackend) {
-  auto holding = std::make_unique<HoldingBackend>();
-  HoldingBackend* device = holding.get();
+// host_copy = false through the backend's residency methods: an engine proves from a set that
+// only its backend holds — each device of a SpreadBackend its own copy — and evicting the set
+// frees every copy.
+TEST(SrsDeviceOnly, AnEngineProvesFromParametersHeldOnlyByItsDevices) {
+  std::vector<std::unique_ptr<groth16::Backend>> members;
+  std::vector<HoldingBackend*> devices;
+  for (int i = 0; i < 2; ++i) {
+    auto d = std::make_unique<HoldingBackend>();
+    devices.push_back(d.get());
+    members.push_back(std::move(d));
+  }
   TestJobs jobs;
-  jobs.add("job", TestJobSpec(kSmallCircuit, 2, 1));
+  jobs.add("job", TestJobSpec(kSmallCircuit, 2, 4));
   EngineOptions o = test_engine_options(shared_param_dir());
-  o.srs.take_section = [device](Parameters& params, Section s) { device->take(params, s); };
-  o.srs.on_unload = [device](const Parameters& params) { device->drop(params); };
-  Engine engine(o, jobs.factory(), std::move(holding));
+  o.backend.host_copy = false;
+  Engine engine(o, jobs.factory(), std::make_unique<groth16::SpreadBackend>(std::move(members)));
   expect_valid_bench_proof(await_end(engine, submit_ok(engine, test_request("job"))), kSmallCircuit,
-                           2, 1);
-  EXPECT_EQ(device->held(), 1u);
+                           2, 4);
+  for (const HoldingBackend* d : devices) EXPECT_EQ(d->held(), 1u);
   EXPECT_EQ(engine.status().memory_used_bytes, 0u);
   ASSERT_TRUE(engine.evict_srs(kCircuit).ok());
-  EXPECT_EQ(device->held(), 0u) << "evicting the set frees the device's copy";
+  for (const HoldingBackend* d : devices) EXPECT_EQ(d->held(), 0u) << "every copy is freed";
 }
 
 TEST(SrsDeviceOnly, TheBackendFactoryRefusesWhatItCannotHonour) {
