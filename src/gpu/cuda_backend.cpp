@@ -542,14 +542,8 @@ groth16::ParamsResult<bool> CudaBackend::preload_raw_section(const groth16::Para
   const auto deadline = impl_->lock_deadline_lane();  // it may replace a complete set
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
-  const std::optional<size_t> placed = impl_->resident->upload_raw_section(
-      params, section, bytes, *impl_->uploader, impl_->main->stream());
-  if (!placed) return false;
-  if (*placed == params.count(section)) return true;
-  if (auto error = groth16::section_point_error(bytes, section, *placed)) return *error;
-  throw std::logic_error(std::string("CudaBackend: the device refused ") +
-                         groth16::to_string(section) + "[" + std::to_string(*placed) +
-                         "], which the host decoder accepts");
+  return impl_->resident->upload_raw_section(params, section, bytes, *impl_->uploader,
+                                             impl_->main->stream());
 }
 
 bool CudaBackend::is_resident(const groth16::Parameters& params) const {

@@ -95,19 +95,24 @@ bool ResidentSets::upload_section(const groth16::Parameters& p, groth16::Section
   });
 }
 
-std::optional<size_t> ResidentSets::upload_raw_section(const groth16::Parameters& p,
-                                                       groth16::Section section,
-                                                       std::span<const uint8_t> raw,
-                                                       StagedUploader& uploader,
-                                                       cudaStream_t stream) {
-  if (section == groth16::Section::kBG2 && !b_g2_on_gpu_) return std::nullopt;
+groth16::ParamsResult<bool> ResidentSets::upload_raw_section(const groth16::Parameters& p,
+                                                            groth16::Section section,
+                                                            std::span<const uint8_t> raw,
+                                                            StagedUploader& uploader,
+                                                            cudaStream_t stream) {
+  if (section == groth16::Section::kBG2 && !b_g2_on_gpu_) return false;
   const size_t count = p.count(section);
   size_t first_bad = count;
-  place_section(p, section, [&](DeviceSrs& g1) {
-    first_bad = g1.upload_raw_section(section, raw, uploader, stream);
-    return first_bad == count;
-  });
-  return first_bad;
+  if (place_section(p, section, [&](DeviceSrs& g1) {
+        first_bad = g1.upload_raw_section(section, raw, uploader, stream);
+        return first_bad == count;
+      })) {
+    return true;
+  }
+  if (auto error = groth16::section_point_error(raw, section, first_bad)) return *error;
+  throw std::logic_error(std::string("ResidentSets: the device refused ") +
+                         groth16::to_string(section) + "[" + std::to_string(first_bad) +
+                         "], which the host decoder accepts");
 }
 
 void ResidentSets::erase(const groth16::Parameters& p) {

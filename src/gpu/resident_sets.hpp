@@ -40,12 +40,13 @@ class ResidentSets {
   bool upload_section(const groth16::Parameters& p, groth16::Section section,
                       StagedUploader& uploader, cudaStream_t stream);
   // The same from the section's file bytes, decoded on the device (DeviceSrs::upload_raw_section;
-  // p.count(section) must already say how many points they are: p.released). Returns p's point
-  // count when the section is placed, the index of the first bad point otherwise (the set is
-  // erased), or nothing for B in G2 kept on the host.
-  std::optional<size_t> upload_raw_section(const groth16::Parameters& p, groth16::Section section,
-                                           std::span<const uint8_t> raw, StagedUploader& uploader,
-                                           cudaStream_t stream);
+  // p.count(section) must already say how many points they are: p.released). True when placed,
+  // false for B in G2 kept on the host; a bad point is the host loader's error for it
+  // (groth16::section_point_error), and p's set is erased.
+  groth16::ParamsResult<bool> upload_raw_section(const groth16::Parameters& p,
+                                                 groth16::Section section,
+                                                 std::span<const uint8_t> raw,
+                                                 StagedUploader& uploader, cudaStream_t stream);
   void erase(const groth16::Parameters& p);
   void clear();
 
