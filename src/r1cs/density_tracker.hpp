@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <span>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "r1cs/linear_combination.hpp"
@@ -35,6 +36,21 @@ class DensityTracker {
     const uint64_t m = uint64_t(1) << (i & 63);
     popcount_ += (w & m) == 0;
     w |= m;
+  }
+  // A tracker of `bits` bits stored in `words` (the layout above), popcount recounted; throws
+  // std::invalid_argument when the word count does not match or a bit past `bits` is set.
+  static DensityTracker from_words(std::vector<uint64_t> words, size_t bits) {
+    if (words.size() != (bits + 63) / 64) {
+      throw std::invalid_argument("DensityTracker: word count does not match the bit count");
+    }
+    if ((bits & 63) != 0 && (words.back() >> (bits & 63)) != 0) {
+      throw std::invalid_argument("DensityTracker: a bit past the tracked variables is set");
+    }
+    DensityTracker d;
+    for (uint64_t w : words) d.popcount_ += size_t(std::popcount(w));
+    d.words_ = std::move(words);
+    d.bits_ = bits;
+    return d;
   }
   bool get(size_t i) const { return i < bits_ && ((words_[i >> 6] >> (i & 63)) & 1) != 0; }
 

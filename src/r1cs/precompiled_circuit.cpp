@@ -2,8 +2,8 @@
 // parts, densities and digest (see precompiled_circuit.hpp).
 #include "r1cs/precompiled_circuit.hpp"
 
+#include <algorithm>
 #include <bit>
-#include <future>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -13,6 +13,9 @@
 
 #include "hash/sha256.hpp"
 #include "util/hex.hpp"
+#include "util/parallel.hpp"
+#include "util/parallel_checks.hpp"
+#include "util/result.hpp"
 
 namespace cuzk::r1cs {
 namespace {
@@ -23,8 +26,8 @@ static_assert(std::endian::native == std::endian::little,
 IndexedCsr index_matrix(const CsrMatrix& m, std::vector<Fr>& table,
                         std::unordered_map<Fr, uint32_t, FrHash>& index) {
   IndexedCsr out;
-  out.row_ptr = m.row_ptr;
-  out.cols = m.cols;
+  out.row_ptr.assign(m.row_ptr.begin(), m.row_ptr.end());
+  out.cols.assign(m.cols.begin(), m.cols.end());
   out.coeff_index.reserve(m.nnz());
   for (const Fr& coeff : m.coeffs) {
     auto [it, added] = index.try_emplace(coeff, uint32_t(table.size()));
@@ -38,6 +41,33 @@ IndexedCsr index_matrix(const CsrMatrix& m, std::vector<Fr>& table,
   throw std::invalid_argument("precompiled circuit: " + what);
 }
 
+// Checks of one matrix, rows [begin, end) at a time on all cores; the error of the lowest bad
+// row, as one pass would find it (first_error_of).
+enum class MatrixFault { kInvalid };
+using RowsCheck = Result<bool, MatrixFault>;
+
+RowsCheck check_rows(const std::string& n, const IndexedCsr& m, size_t begin, size_t end,
+                     size_t num_cols, size_t table_size) {
+  const auto bad = [&](size_t r, const char* what) {
+    return RowsCheck(Error<MatrixFault>{MatrixFault::kInvalid,
+                                        n + ": row " + std::to_string(r) + ": " + what});
+  };
+  for (size_t r = begin; r < end; ++r) {
+    const uint64_t row_begin = m.row_ptr[r], row_end = m.row_ptr[r + 1];
+    if (row_end < row_begin || row_end > m.nnz()) {
+      return RowsCheck(Error<MatrixFault>{MatrixFault::kInvalid,
+                                          n + ": row pointer " + std::to_string(r + 1)});
+    }
+    for (uint64_t k = row_begin; k < row_end; ++k) {
+      if (m.cols[k] >= num_cols || (k > row_begin && m.cols[k] <= m.cols[k - 1])) {
+        return bad(r, "column out of range or out of order");
+      }
+      if (m.coeff_index[k] >= table_size) return bad(r, "coefficient index out of range");
+    }
+  }
+  return RowsCheck(true);
+}
+
 void validate_matrix(const char* name, const IndexedCsr& m, size_t rows, size_t num_cols,
                      size_t table_size) {
   const std::string n(name);
@@ -46,25 +76,30 @@ void validate_matrix(const char* name, const IndexedCsr& m, size_t rows, size_t 
   }
   if (m.coeff_index.size() != m.cols.size()) invalid(n + ": coefficient count differs from nnz");
   if (m.row_ptr[0] != 0 || m.row_ptr[rows] != m.nnz()) invalid(n + ": row pointers do not span nnz");
-  for (size_t r = 0; r < rows; ++r) {
-    const uint64_t begin = m.row_ptr[r], end = m.row_ptr[r + 1];
-    if (end < begin || end > m.nnz()) invalid(n + ": row pointer " + std::to_string(r + 1));
-    for (uint64_t k = begin; k < end; ++k) {
-      if (m.cols[k] >= num_cols || (k > begin && m.cols[k] <= m.cols[k - 1])) {
-        invalid(n + ": row " + std::to_string(r) + ": column out of range or out of order");
-      }
-      if (m.coeff_index[k] >= table_size) {
-        invalid(n + ": row " + std::to_string(r) + ": coefficient index out of range");
-      }
-    }
-  }
+  constexpr size_t kRowsPerItem = size_t(1) << 16;
+  const size_t items = (rows + kRowsPerItem - 1) / kRowsPerItem;
+  const RowsCheck checked = first_error_of(items, 0, [&](size_t i) {
+    return check_rows(n, m, i * kRowsPerItem, std::min(rows, (i + 1) * kRowsPerItem), num_cols,
+                      table_size);
+  });
+  if (!checked) invalid(checked.error().message);
 }
 
+// The digest (v2): SHA-256 over a domain tag, the counts, the coefficient table (canonical bytes)
+// and, for each array of A, B, C in turn, its length followed by the SHA-256 of each of its
+// kDigestPieceBytes pieces — the pieces hashed on all cores, so that checking a loaded circuit
+// takes a fraction of a second rather than one core's pass over gigabytes.
+constexpr size_t kDigestPieceBytes = size_t(64) << 20;
+
+struct ArrayBytes {
+  const uint8_t* data;
+  uint64_t size;     // elements
+  uint64_t bytes;
+};
+
 template <class T>
-void hash_array(hash::Sha256& h, const std::vector<T>& v) {
-  const uint64_t n = v.size();
-  h.update({reinterpret_cast<const uint8_t*>(&n), sizeof n});
-  h.update({reinterpret_cast<const uint8_t*>(v.data()), v.size() * sizeof(T)});
+ArrayBytes bytes_of(const IndexedCsr::Array<T>& v) {
+  return {reinterpret_cast<const uint8_t*>(v.data()), v.size(), v.size() * sizeof(T)};
 }
 
 void hash_u64(hash::Sha256& h, uint64_t x) {
@@ -74,18 +109,39 @@ void hash_u64(hash::Sha256& h, uint64_t x) {
 PrecompiledCircuit::Digest circuit_digest(uint64_t num_inputs, uint64_t num_aux,
                                           uint64_t num_constraints, const std::vector<Fr>& coeffs,
                                           std::initializer_list<const IndexedCsr*> matrices) {
+  std::vector<ArrayBytes> arrays;
+  for (const IndexedCsr* m : matrices) {
+    arrays.push_back(bytes_of(m->row_ptr));
+    arrays.push_back(bytes_of(m->cols));
+    arrays.push_back(bytes_of(m->coeff_index));
+  }
+  struct Piece {
+    const uint8_t* data;
+    size_t bytes;
+  };
+  std::vector<Piece> pieces;
+  for (const ArrayBytes& a : arrays) {
+    for (uint64_t off = 0; off < a.bytes; off += kDigestPieceBytes) {
+      pieces.push_back({a.data + off, size_t(std::min<uint64_t>(kDigestPieceBytes, a.bytes - off))});
+    }
+  }
+  std::vector<hash::Sha256Digest> piece_digests(pieces.size());
+  parallel_chunks(pieces.size(), pieces.size(), 0, [&](size_t i, size_t, size_t) {
+    piece_digests[i] = hash::sha256({pieces[i].data, pieces[i].bytes});
+  });
+
   hash::Sha256 h;
-  constexpr std::string_view kDomain = "cuzk precompiled circuit v1";
+  constexpr std::string_view kDomain = "cuzk precompiled circuit v2";
   h.update({reinterpret_cast<const uint8_t*>(kDomain.data()), kDomain.size()});
   hash_u64(h, num_inputs);
   hash_u64(h, num_aux);
   hash_u64(h, num_constraints);
   hash_u64(h, coeffs.size());
   for (const Fr& x : coeffs) h.update(x.to_bytes_le());
-  for (const IndexedCsr* m : matrices) {
-    hash_array(h, m->row_ptr);
-    hash_array(h, m->cols);
-    hash_array(h, m->coeff_index);
+  size_t next = 0;
+  for (const ArrayBytes& a : arrays) {
+    hash_u64(h, a.size);
+    for (uint64_t off = 0; off < a.bytes; off += kDigestPieceBytes) h.update(piece_digests[next++]);
   }
   return h.finalize();
 }
@@ -148,20 +204,11 @@ void PrecompiledCircuit::finish() {
     if (x.is_zero()) invalid("zero coefficient in the table");
   }
   const size_t rows = num_constraints_ + num_inputs_, cols = num_inputs_ + num_aux_;
-  // The digest — one SHA-256 pass over every array, the longest part of loading a cached
-  // circuit — on its own thread while the matrices are checked, A and B on two more (a 32 GiB
-  // PoRep circuit's .pce, 8.5 GiB, loaded in 22 s when all of it ran one after the other).
-  auto digest = std::async(std::launch::async, [this] {
-    return circuit_digest(num_inputs_, num_aux_, num_constraints_, coeffs_, {&a_, &b_, &c_});
-  });
-  const auto check = [&](const char* name, const IndexedCsr& m) {
-    return std::async(std::launch::async,
-                      [&, name] { validate_matrix(name, m, rows, cols, coeffs_.size()); });
-  };
-  auto check_a = check("A", a_), check_b = check("B", b_);
+  // Each check, the densities and the digest run on all cores (precompiled_file.cpp loads a
+  // 32 GiB PoRep circuit's 8.5 GiB; these passes over it are most of the time after the read).
+  validate_matrix("A", a_, rows, cols, coeffs_.size());
+  validate_matrix("B", b_, rows, cols, coeffs_.size());
   validate_matrix("C", c_, rows, cols, coeffs_.size());
-  check_a.get();
-  check_b.get();
   for (size_t i = 0; i < num_inputs_; ++i) {  // input_i * 0 = 0
     const size_t r = num_constraints_ + i;
     const uint64_t k = a_.row_ptr[r];
@@ -173,7 +220,7 @@ void PrecompiledCircuit::finish() {
   }
 
   densities_ = densities_of_columns(a_.cols, b_.cols, num_inputs_, num_aux_);
-  digest_ = digest.get();
+  digest_ = circuit_digest(num_inputs_, num_aux_, num_constraints_, coeffs_, {&a_, &b_, &c_});
 }
 
 std::string PrecompiledCircuit::digest_hex() const {
@@ -192,8 +239,8 @@ CsrMatrix PrecompiledCircuit::to_csr(const IndexedCsr& m) const {
   CsrMatrix out;
   out.num_inputs = num_inputs_;
   out.num_aux = num_aux_;
-  out.row_ptr = m.row_ptr;
-  out.cols = m.cols;
+  out.row_ptr.assign(m.row_ptr.begin(), m.row_ptr.end());
+  out.cols.assign(m.cols.begin(), m.cols.end());
   out.coeffs.reserve(m.nnz());
   for (uint32_t i : m.coeff_index) out.coeffs.push_back(coeffs_[i]);
   return out;

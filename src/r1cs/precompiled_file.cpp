@@ -1,7 +1,9 @@
 // Reading and writing the precompiled-circuit cache file (format in precompiled_file.hpp).
 #include "r1cs/precompiled_file.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -10,7 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include <fcntl.h>
 #include <unistd.h>
+
+#include "util/parallel.hpp"
 
 namespace cuzk::r1cs {
 namespace {
@@ -33,8 +38,8 @@ class Writer {
   void bytes(const void* p, size_t n) { out_.write(static_cast<const char*>(p), std::streamsize(n)); }
   void u32(uint32_t x) { bytes(&x, sizeof x); }
   void u64(uint64_t x) { bytes(&x, sizeof x); }
-  template <class T>
-  void array(const std::vector<T>& v) { bytes(v.data(), v.size() * sizeof(T)); }
+  template <class Array>
+  void array(const Array& v) { bytes(v.data(), v.size() * sizeof(v[0])); }
   bool close() {
     out_.close();
     return !out_.fail();
@@ -44,15 +49,26 @@ class Writer {
   std::ofstream out_;
 };
 
+// Reads the file front to back with pread; arrays in kReadPieceBytes pieces on all cores, into
+// memory that was not zero-filled first (IndexedCsr::Array), so a page-cached 8.5 GiB file is in
+// memory in about a second.
 class Reader {
  public:
-  Reader(const std::string& path, uint64_t size) : path_(path), in_(path, std::ios::binary), size_(size) {}
-  bool ok() const { return bool(in_); }
+  static constexpr uint64_t kReadPieceBytes = uint64_t(32) << 20;
+
+  Reader(const std::string& path, uint64_t size)
+      : path_(path), fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)), size_(size) {}
+  ~Reader() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+
+  bool ok() const { return fd_ >= 0; }
   uint64_t remaining() const { return size_ - offset_; }
   void bytes(void* p, uint64_t n, const char* what) {
     if (n > remaining()) fail(std::string("truncated in ") + what);
-    in_.read(static_cast<char*>(p), std::streamsize(n));
-    if (!in_) fail(std::string("read error in ") + what);
+    read_at(static_cast<uint8_t*>(p), n, offset_, what);
     offset_ += n;
   }
   uint32_t u32(const char* what) {
@@ -65,11 +81,19 @@ class Reader {
     bytes(&x, sizeof x, what);
     return x;
   }
-  template <class T>
-  std::vector<T> array(uint64_t n, const char* what) {
+  template <class Array>
+  Array array(uint64_t n, const char* what) {
+    using T = typename Array::value_type;
     if (n > remaining() / sizeof(T)) fail(std::string("truncated in ") + what);
-    std::vector<T> v(n);
-    bytes(v.data(), n * sizeof(T), what);
+    Array v;
+    v.resize(n);
+    auto* out = reinterpret_cast<uint8_t*>(v.data());
+    const uint64_t total = n * sizeof(T), pieces = (total + kReadPieceBytes - 1) / kReadPieceBytes;
+    parallel_chunks(pieces, pieces, 0, [&](size_t i, size_t, size_t) {
+      const uint64_t at = i * kReadPieceBytes, len = std::min(kReadPieceBytes, total - at);
+      read_at(out + at, len, offset_ + at, what);
+    });
+    offset_ += total;
     return v;
   }
   [[noreturn]] void fail(const std::string& what) const {
@@ -77,8 +101,21 @@ class Reader {
   }
 
  private:
+  void read_at(uint8_t* p, uint64_t n, uint64_t at, const char* what) const {
+    while (n > 0) {
+      const ssize_t got = ::pread(fd_, p, size_t(std::min<uint64_t>(n, uint64_t(1) << 30)), off_t(at));
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) {
+        fail(std::string("read error in ") + what + (got < 0 ? std::string(": ") + std::strerror(errno) : ""));
+      }
+      p += got;
+      n -= uint64_t(got);
+      at += uint64_t(got);
+    }
+  }
+
   std::string path_;
-  std::ifstream in_;
+  int fd_;
   uint64_t size_;
   uint64_t offset_ = 0;
 };
@@ -177,9 +214,9 @@ PrecompiledCircuit load_precompiled(const std::string& path, std::string_view ci
   const uint64_t rows = h.num_constraints + h.num_inputs;
   IndexedCsr m[3];
   for (int k = 0; k < 3; ++k) {
-    m[k].row_ptr = r.array<uint64_t>(rows + 1, "the row pointers");
-    m[k].cols = r.array<uint32_t>(h.nnz[k], "the columns");
-    m[k].coeff_index = r.array<uint32_t>(h.nnz[k], "the coefficient indices");
+    m[k].row_ptr = r.array<IndexedCsr::Array<uint64_t>>(rows + 1, "the row pointers");
+    m[k].cols = r.array<IndexedCsr::Array<uint32_t>>(h.nnz[k], "the columns");
+    m[k].coeff_index = r.array<IndexedCsr::Array<uint32_t>>(h.nnz[k], "the coefficient indices");
   }
   try {
     PrecompiledCircuit pc = PrecompiledCircuit::from_parts(

@@ -28,7 +28,9 @@
 
 namespace cuzk::r1cs {
 
-inline constexpr uint32_t kPrecompiledFileVersion = 1;
+// 2: the digest hashes the arrays in 64 MiB pieces (precompiled_circuit.cpp); a version-1 file
+// is refused and the circuit recorded again.
+inline constexpr uint32_t kPrecompiledFileVersion = 2;
 
 class PrecompiledFileError : public std::runtime_error {
  public:

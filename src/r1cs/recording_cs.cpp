@@ -2,9 +2,13 @@
 // aux index), and renumbers them into the combined numbering in finalize().
 #include "r1cs/recording_cs.hpp"
 
+#include <atomic>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "util/parallel.hpp"
 
 namespace cuzk::r1cs {
 namespace {
@@ -101,22 +105,38 @@ R1csFingerprint RecordingCS::fingerprint() const {
 QueryDensities densities_of_columns(std::span<const uint32_t> a_cols,
                                     std::span<const uint32_t> b_cols, size_t num_inputs,
                                     size_t num_aux) {
+  // Bits set on all cores (a 32 GiB PoRep circuit has ~700 M entries in A and B): each thread
+  // marks its share of the columns with an atomic OR, skipped when the bit is already set.
+  const auto words = [](size_t bits) { return std::vector<uint64_t>((bits + 63) / 64, 0); };
+  std::vector<uint64_t> a_aux = words(num_aux), b_input = words(num_inputs), b_aux = words(num_aux);
+  const auto mark = [](std::vector<uint64_t>& w, size_t bits, size_t i) {
+    if (i >= bits) throw std::out_of_range("densities: a column past the circuit's variables");
+    std::atomic_ref<uint64_t> word(w[i >> 6]);
+    const uint64_t m = uint64_t(1) << (i & 63);
+    if ((word.load(std::memory_order_relaxed) & m) == 0) word.fetch_or(m, std::memory_order_relaxed);
+  };
+  constexpr size_t kMinPerThread = size_t(1) << 20;
+  parallel_for(a_cols.size(), threads_for(a_cols.size(), kMinPerThread, 0),
+               [&](size_t begin, size_t end) {
+                 for (size_t k = begin; k < end; ++k) {
+                   if (a_cols[k] >= num_inputs) mark(a_aux, num_aux, a_cols[k] - num_inputs);
+                 }
+               });
+  parallel_for(b_cols.size(), threads_for(b_cols.size(), kMinPerThread, 0),
+               [&](size_t begin, size_t end) {
+                 for (size_t k = begin; k < end; ++k) {
+                   const uint32_t col = b_cols[k];
+                   if (col < num_inputs) {
+                     mark(b_input, num_inputs, col);
+                   } else {
+                     mark(b_aux, num_aux, col - num_inputs);
+                   }
+                 }
+               });
   QueryDensities d;
-  for (size_t i = 0; i < num_inputs; ++i) d.b_input.add_element();
-  for (size_t i = 0; i < num_aux; ++i) {
-    d.a_aux.add_element();
-    d.b_aux.add_element();
-  }
-  for (uint32_t col : a_cols) {
-    if (col >= num_inputs) d.a_aux.inc(col - num_inputs);
-  }
-  for (uint32_t col : b_cols) {
-    if (col < num_inputs) {
-      d.b_input.inc(col);
-    } else {
-      d.b_aux.inc(col - num_inputs);
-    }
-  }
+  d.a_aux = DensityTracker::from_words(std::move(a_aux), num_aux);
+  d.b_input = DensityTracker::from_words(std::move(b_input), num_inputs);
+  d.b_aux = DensityTracker::from_words(std::move(b_aux), num_aux);
   return d;
 }
 

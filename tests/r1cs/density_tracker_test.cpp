@@ -1,7 +1,13 @@
-// DensityTracker: word layout (LSB first, 64 bits a word), popcount counted once per bit, bounds.
+// DensityTracker: word layout (LSB first, 64 bits a word), popcount counted once per bit, bounds;
+// densities_of_columns (on all cores) equal to marking the same columns one at a time.
 #include "r1cs/density_tracker.hpp"
 
 #include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "r1cs/recording_cs.hpp"  // densities_of_columns
 
 namespace cuzk::r1cs {
 namespace {
@@ -24,6 +30,54 @@ TEST(DensityTracker, WordLayoutAndPopcount) {
   EXPECT_FALSE(d.get(62));
   EXPECT_FALSE(d.get(500));
   EXPECT_THROW(d.inc(130), std::out_of_range);
+}
+
+TEST(DensityTracker, FromWordsRecountsAndRefusesStrayBits) {
+  const DensityTracker d = DensityTracker::from_words({0b1011, uint64_t(1) << 5}, 70);
+  EXPECT_EQ(d.size(), 70u);
+  EXPECT_EQ(d.popcount(), 4u);
+  EXPECT_TRUE(d.get(69));
+  EXPECT_FALSE(d.get(2));
+  EXPECT_THROW(DensityTracker::from_words({0, uint64_t(1) << 6}, 70), std::invalid_argument);
+  EXPECT_THROW(DensityTracker::from_words({0}, 70), std::invalid_argument);
+}
+
+TEST(DensityTracker, ColumnDensitiesOnAllCoresEqualOneAtATime) {
+  // Enough entries (3 M) that densities_of_columns splits them over threads; columns from a
+  // fixed linear congruential walk (test data), some repeated, inputs and aux mixed.
+  const size_t num_inputs = 37, num_aux = 200'003;
+  std::vector<uint32_t> a_cols, b_cols;
+  uint64_t x = 12345;
+  const auto next = [&] {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return uint32_t((x >> 33) % (num_inputs + num_aux / 3));  // a third of aux stays unset
+  };
+  for (int i = 0; i < 3'000'000; ++i) {
+    a_cols.push_back(next());
+    b_cols.push_back(next());
+  }
+  QueryDensities want;
+  for (size_t i = 0; i < num_inputs; ++i) want.b_input.add_element();
+  for (size_t i = 0; i < num_aux; ++i) {
+    want.a_aux.add_element();
+    want.b_aux.add_element();
+  }
+  for (uint32_t c : a_cols) {
+    if (c >= num_inputs) want.a_aux.inc(c - num_inputs);
+  }
+  for (uint32_t c : b_cols) {
+    if (c < num_inputs) {
+      want.b_input.inc(c);
+    } else {
+      want.b_aux.inc(c - num_inputs);
+    }
+  }
+  const QueryDensities got = densities_of_columns(a_cols, b_cols, num_inputs, num_aux);
+  EXPECT_EQ(got, want);
+  EXPECT_GT(got.a_aux.popcount(), 0u);
+  EXPECT_LT(got.a_aux.popcount(), num_aux);
+  const std::vector<uint32_t> past = {uint32_t(num_inputs + num_aux)};
+  EXPECT_THROW(densities_of_columns(past, {}, num_inputs, num_aux), std::out_of_range);
 }
 
 TEST(DensityTracker, MarkDensitySkipsZeroCoefficientsAndNullTrackers) {

@@ -102,17 +102,17 @@ TEST(IndexedRecordingCS, RenumberingCircuitContents) {
   const Fr minus_one = -Fr::one();
   EXPECT_EQ(cs.coeffs(), (std::vector<Fr>{f(1), minus_one, f(7), f(5), f(3), f(9), f(11)}));
   // A: 7y | 5p2 (x - x cancels) | 3p1 3p2 3z (inputs first) | ONE | p1 | p2.
-  EXPECT_EQ(cs.a().row_ptr, (std::vector<uint64_t>{0, 1, 2, 5, 6, 7, 8}));
-  EXPECT_EQ(cs.a().cols, (std::vector<uint32_t>{4, 2, 1, 2, 5, 0, 1, 2}));
-  EXPECT_EQ(cs.a().coeff_index, (std::vector<uint32_t>{2, 3, 4, 4, 4, 0, 0, 0}));
+  EXPECT_EQ(cs.a().row_ptr, (IndexedCsr::Array<uint64_t>{0, 1, 2, 5, 6, 7, 8}));
+  EXPECT_EQ(cs.a().cols, (IndexedCsr::Array<uint32_t>{4, 2, 1, 2, 5, 0, 1, 2}));
+  EXPECT_EQ(cs.a().coeff_index, (IndexedCsr::Array<uint32_t>{2, 3, 4, 4, 4, 0, 0, 0}));
   // B: x | 9y | ONE | empty input rows.
-  EXPECT_EQ(cs.b().row_ptr, (std::vector<uint64_t>{0, 1, 2, 3, 3, 3, 3}));
-  EXPECT_EQ(cs.b().cols, (std::vector<uint32_t>{3, 4, 0}));
-  EXPECT_EQ(cs.b().coeff_index, (std::vector<uint32_t>{0, 5, 0}));
+  EXPECT_EQ(cs.b().row_ptr, (IndexedCsr::Array<uint64_t>{0, 1, 2, 3, 3, 3, 3}));
+  EXPECT_EQ(cs.b().cols, (IndexedCsr::Array<uint32_t>{3, 4, 0}));
+  EXPECT_EQ(cs.b().coeff_index, (IndexedCsr::Array<uint32_t>{0, 5, 0}));
   // C: 9p1 9z | 3x -z | 11·ONE | empty input rows.
-  EXPECT_EQ(cs.c().row_ptr, (std::vector<uint64_t>{0, 2, 4, 5, 5, 5, 5}));
-  EXPECT_EQ(cs.c().cols, (std::vector<uint32_t>{1, 5, 3, 5, 0}));
-  EXPECT_EQ(cs.c().coeff_index, (std::vector<uint32_t>{5, 5, 4, 1, 6}));
+  EXPECT_EQ(cs.c().row_ptr, (IndexedCsr::Array<uint64_t>{0, 2, 4, 5, 5, 5, 5}));
+  EXPECT_EQ(cs.c().cols, (IndexedCsr::Array<uint32_t>{1, 5, 3, 5, 0}));
+  EXPECT_EQ(cs.c().coeff_index, (IndexedCsr::Array<uint32_t>{5, 5, 4, 1, 6}));
 
   IndexedRecordingCS::Matrices m = std::move(cs).take();
   EXPECT_EQ(m.coeffs.size(), 7u);
