@@ -316,8 +316,7 @@ struct CudaBackend::Impl {
     std::lock_guard lock(deadline_init);
     if (!deadline) {
       in_phase("init", [&] {
-        deadline = std::make_unique<ProveLane>(device, highest_stream_priority(device),
-                                               cpu_threads, ntt_options);
+        deadline = std::make_unique<ProveLane>(device, highest_stream_priority(device), ntt_options);
         deadline_uploader = std::make_unique<StagedUploader>(kStagingBytes, 2);
       });
     }
@@ -375,7 +374,7 @@ CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
   impl_->slots = std::make_unique<InputSlotPool>(options.overlap_uploads, kSecondSlotReserve);
   in_phase("init", [&] {
     DeviceGuard guard(device);
-    impl_->main = std::make_unique<ProveLane>(device, 0, cpu_threads, impl_->ntt_options,
+    impl_->main = std::make_unique<ProveLane>(device, 0, impl_->ntt_options,
                                              &impl_->deadline_gate);
     impl_->uploader =
         std::make_unique<StagedUploader>(kStagingBytes, std::min(8u, resolve_threads(cpu_threads)));

@@ -71,6 +71,17 @@ void launch_field_op(FieldOp op, const typename F::Storage* a, const typename F:
   }
 }
 
+struct ExpandSplitFn {
+  const FrStorage* hi;
+  const FrStorage* lo;
+  unsigned lo_bits;
+  FrStorage* out;
+  __device__ void operator()(size_t k) const {
+    const size_t mask = (size_t(1) << lo_bits) - 1;
+    out[k] = (FrDevice::load(hi[k >> lo_bits]) * FrDevice::load(lo[k & mask])).store();
+  }
+};
+
 // out[i] = P(a[i]) + Q(b[i]) for point register types P, Q (Q may be affine).
 template <class P, class Q, class SP, class SQ>
 struct PointAddFn {
@@ -99,6 +110,11 @@ void field_op(FieldOp op, const FrStorage* a, const FrStorage* b, FrStorage* out
 void field_op(FieldOp op, const FpStorage* a, const FpStorage* b, FpStorage* out, size_t n,
               cudaStream_t stream) {
   launch_field_op<FpDevice>(op, a, b, out, n, stream);
+}
+
+void fr_expand_split_table(const FrStorage* hi, const FrStorage* lo, unsigned lo_bits,
+                           FrStorage* out, size_t n, cudaStream_t stream) {
+  launch(ExpandSplitFn{hi, lo, lo_bits, out}, n, stream);
 }
 
 void g1_jacobian_add(const G1JacobianStorage* a, const G1JacobianStorage* b, G1JacobianStorage* out,

@@ -22,6 +22,12 @@ void field_op(FieldOp op, const FrStorage* a, const FrStorage* b, FrStorage* out
 void field_op(FieldOp op, const FpStorage* a, const FpStorage* b, FpStorage* out, size_t n,
               cudaStream_t stream);
 
+// out[k] = hi[k >> lo_bits] * lo[k & (2^lo_bits - 1)] for k < n: a table of powers (c s^k)
+// expanded from its two halves, hi[x] = c s^(x 2^lo_bits) and lo[y] = s^y — how the NTT's whole
+// tables are made (ntt.cu), one product per entry on the device instead of a host-built upload.
+void fr_expand_split_table(const FrStorage* hi, const FrStorage* lo, unsigned lo_bits,
+                           FrStorage* out, size_t n, cudaStream_t stream);
+
 // Jacobian: out[i] = a[i] + b[i] (add-2007-bl), a[i] + affine b[i] (madd-2007-bl), 2·a[i].
 void g1_jacobian_add(const G1JacobianStorage* a, const G1JacobianStorage* b, G1JacobianStorage* out,
                      size_t n, cudaStream_t stream);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu/elementwise.hpp"
 #include "gpu/ntt_kernels.hpp"
 #include "gpu/ntt_tables.hpp"
 
@@ -39,6 +40,19 @@ DeviceBuffer<FrStorage> upload(const std::vector<FrStorage>& host) {
   DeviceBuffer<FrStorage> d(host.size());
   d.upload(host);
   return d;
+}
+
+// A whole table of 2^log_n entries from its split halves (ntt_tables.hpp), multiplied out on the
+// device (fr_expand_split_table): at 2^27 building the H scalings and the top twiddles on the host
+// and uploading them took ~12 s of a daemon's start (12 GiB of host products and copies).
+DeviceBuffer<FrStorage> expand_on_device(const ntt_detail::SplitTable& split, unsigned log_n) {
+  const DeviceBuffer<FrStorage> hi = upload(split.hi), lo = upload(split.lo);
+  DeviceBuffer<FrStorage> whole(size_t(1) << log_n);
+  const Stream stream;
+  fr_expand_split_table(hi.data(), lo.data(), split.lo_bits, whole.data(), whole.size(),
+                        stream.get());
+  stream.synchronize();
+  return whole;
 }
 
 const FrStorage* data_or_null(const DeviceBuffer<FrStorage>& b) {
@@ -126,24 +140,35 @@ TableView GpuNtt::tables(unsigned log_n) {
   view.inner[1] = inner_[1].data();
   for (unsigned hi : ntt_detail::twiddle_tables_needed(log_n, options_.max_pass_log)) {
     if (!twiddles_[hi]) {
-      const ntt_detail::SplitTable host =
-          ntt_detail::pass_twiddle_table(hi, options_.full_twiddle_max_log);
+      const ntt_detail::SplitTable split = ntt_detail::pass_twiddle_table(hi, /*full_max_log=*/0);
       auto t = std::make_unique<TwiddleTables>();
-      t->lo = upload(host.lo);
-      t->hi = upload(host.hi);
-      t->lo_bits = host.lo_bits;
+      if (hi <= options_.full_twiddle_max_log) {
+        t->lo = expand_on_device(split, hi);
+        t->lo_bits = hi;
+      } else {
+        t->lo = upload(split.lo);
+        t->hi = upload(split.hi);
+        t->lo_bits = split.lo_bits;
+      }
       twiddles_[hi] = std::move(t);
     }
     const TwiddleTables& t = *twiddles_[hi];
     view.twiddles[hi] = {t.lo.data(), data_or_null(t.hi), t.lo_bits};
   }
-  const ntt_detail::ScaleTables host =
-      ntt_detail::build_scale_tables(log_n, options_.full_scaling_max_log);
+  const ntt_detail::ScaleTables host = ntt_detail::build_scale_tables(log_n);  // all split
   for (size_t i = 0; i < kScalingCount; ++i) {
-    size->hi[i] = upload(host.table[i].hi);
-    size->lo[i] = upload(host.table[i].lo);
-    view.scales[i] = {host.mode[i], data_or_null(size->hi[i]), data_or_null(size->lo[i]),
-                      host.table[i].lo_bits};
+    const ntt_detail::SplitTable& split = host.table[i];
+    unsigned lo_bits = split.lo_bits;
+    if (host.mode[i] == ntt_detail::ScaleMode::kPowers &&
+        ntt_detail::is_h_power_scaling(ntt_detail::Scaling(i)) &&
+        log_n <= options_.full_scaling_max_log) {
+      size->lo[i] = expand_on_device(split, log_n);
+      lo_bits = log_n;
+    } else {
+      size->hi[i] = upload(split.hi);
+      size->lo[i] = upload(split.lo);
+    }
+    view.scales[i] = {host.mode[i], data_or_null(size->hi[i]), data_or_null(size->lo[i]), lo_bits};
   }
   sizes_[log_n] = std::move(size);
   return view;

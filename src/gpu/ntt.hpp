@@ -11,10 +11,10 @@
 // transform and the subtraction of c into its last.
 //
 // Lifecycle. The constructor uploads the size-independent tables; prepare(log_n) builds this size's
-// twiddle and scaling tables on the host with the CPU field (the one source of the constants) and
-// uploads them once (~12 MiB at 2^27 with the default options, 12 GiB with whole tables;
-// synchronous); every transform calls it on first use of a
-// size. Tables stay until destruction (table_bytes() says how much). Thread-safe: several host
+// twiddle and scaling tables once (synchronous): split tables on the host with the CPU field (the
+// one source of the constants), uploaded (~12 MiB at 2^27 with the default options); whole tables
+// (12 GiB at 2^27) multiplied out on the device from the same split halves, one product per entry
+// (fr_expand_split_table). Every transform calls it on first use of a size. Tables stay until destruction (table_bytes() says how much). Thread-safe: several host
 // threads may run transforms of any size on their own streams concurrently; the kernels only read
 // the tables. Every call selects the object's device for its duration and restores the caller's.
 //

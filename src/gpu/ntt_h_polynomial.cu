@@ -9,11 +9,15 @@
 namespace cuzk::gpu {
 namespace {
 
-void check_domain(const GpuNtt& ntt, const ntt::Domain& domain) {
-  if (domain.log_size() < 1 || domain.log_size() > ntt.max_log_n()) {
-    throw std::invalid_argument("compute_h_gpu: domain of 2^" + std::to_string(domain.log_size()) +
+void check_log_size(const GpuNtt& ntt, unsigned log_n) {
+  if (log_n < 1 || log_n > ntt.max_log_n()) {
+    throw std::invalid_argument("compute_h_gpu: domain of 2^" + std::to_string(log_n) +
                                 " points is outside 2^1 .. 2^" + std::to_string(ntt.max_log_n()));
   }
+}
+
+void check_domain(const GpuNtt& ntt, const ntt::Domain& domain) {
+  check_log_size(ntt, domain.log_size());
   if (domain.omega() != ntt_detail::root_of_unity(domain.log_size())) {
     throw std::invalid_argument("compute_h_gpu: the domain's omega is not the GPU's root of unity");
   }
@@ -29,13 +33,20 @@ void check_buffer(const DeviceBuffer<FrStorage>& x, size_t n, const char* name) 
 
 }  // namespace
 
+void compute_h_gpu(GpuNtt& ntt, unsigned log_n, DeviceBuffer<FrStorage>& a,
+                   DeviceBuffer<FrStorage>& b, DeviceBuffer<FrStorage>& c, cudaStream_t stream) {
+  check_log_size(ntt, log_n);
+  const size_t n = size_t(1) << log_n;
+  check_buffer(a, n, "a");
+  check_buffer(b, n, "b");
+  check_buffer(c, n, "c");
+  ntt.compute_h(a.data(), b.data(), c.data(), log_n, stream);
+}
+
 void compute_h_gpu(GpuNtt& ntt, const ntt::Domain& domain, DeviceBuffer<FrStorage>& a,
                    DeviceBuffer<FrStorage>& b, DeviceBuffer<FrStorage>& c, cudaStream_t stream) {
   check_domain(ntt, domain);
-  check_buffer(a, domain.size(), "a");
-  check_buffer(b, domain.size(), "b");
-  check_buffer(c, domain.size(), "c");
-  ntt.compute_h(a.data(), b.data(), c.data(), domain.log_size(), stream);
+  compute_h_gpu(ntt, domain.log_size(), a, b, c, stream);
 }
 
 void compute_h_gpu(GpuNtt& ntt, const ntt::Domain& domain, std::span<ff::Fr> a,

@@ -25,6 +25,10 @@ namespace cuzk::gpu {
 // Domain whose root of unity is not the GPU's).
 void compute_h_gpu(GpuNtt& ntt, const ntt::Domain& domain, DeviceBuffer<FrStorage>& a,
                    DeviceBuffer<FrStorage>& b, DeviceBuffer<FrStorage>& c, cudaStream_t stream);
+// The same on the domain of 2^log_n points, named by its size alone (the GPU's tables are its
+// constants): what the prover runs, without building the CPU Domain's twiddles (2 GiB at 2^27).
+void compute_h_gpu(GpuNtt& ntt, unsigned log_n, DeviceBuffer<FrStorage>& a,
+                   DeviceBuffer<FrStorage>& b, DeviceBuffer<FrStorage>& c, cudaStream_t stream);
 
 // Host-memory form (synchronous; allocates 3 n elements of device memory): a <- H, b and c are
 // left unchanged. Sizes must equal domain.size().

@@ -64,12 +64,9 @@ UploadedShape UploadedShape::of(const WitnessView& w, bool streamed) {
   return s;
 }
 
-ProveLane::ProveLane(int device, int stream_priority, unsigned cpu_threads,
-                     GpuNttOptions ntt_options, const PriorityGate* yield_to)
-    : device_(device),
-      priority_(stream_priority),
-      cpu_threads_(cpu_threads),
-      ntt_options_(ntt_options) {
+ProveLane::ProveLane(int device, int stream_priority, GpuNttOptions ntt_options,
+                     const PriorityGate* yield_to)
+    : device_(device), priority_(stream_priority), ntt_options_(ntt_options) {
   if (yield_to != nullptr) {
     ntt_options_.steps_ahead = kYieldingWindow;
     ntt_options_.yield_to = yield_to;
@@ -81,23 +78,12 @@ ProveLane::ProveLane(int device, int stream_priority, unsigned cpu_threads,
   msm_ = std::make_unique<GpuMsm>(device);
 }
 
-const ntt::Domain& ProveLane::domain_for(unsigned log_m) {
-  auto it = domains_.find(log_m);
-  if (it == domains_.end()) {
-    auto d = ntt::Domain::create(log_m, {}, cpu_threads_);
-    if (!d) throw std::invalid_argument("domain: " + d.error().message);
-    it = domains_.emplace(log_m, std::move(d).value()).first;
-  }
-  return it->second;
-}
-
 void ProveLane::prepare_tables(size_t m) {
   CUZK_CUDA_CHECK(cudaStreamSynchronize(stream()));  // nothing of an earlier call still runs
   const unsigned log_m = unsigned(std::countr_zero(m));
   if (log_m >= 1) {
     if (!ntt_) ntt_ = std::make_unique<GpuNtt>(device_, ntt_detail::kMaxLogN, ntt_options_);
     ntt_->prepare(log_m);
-    (void)domain_for(log_m);
   }
 }
 
@@ -114,7 +100,7 @@ groth16::MsmAccumulators ProveLane::g1_msms(InputSlot& x, SectionMsm& sections, 
   const unsigned log_m = unsigned(std::countr_zero(m));
   if (log_m >= 1) {  // a one-point domain has no H terms (m - 1 = 0)
     in_phase("ntt_h", [&] {
-      compute_h_gpu(*ntt_, domain_for(log_m), x.a, x.b, x.c, s);
+      compute_h_gpu(*ntt_, log_m, x.a, x.b, x.c, s);
       CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
     });
   }
@@ -186,7 +172,6 @@ size_t ProveLane::scratch_bytes() const {
 
 void ProveLane::release_scratch() {
   ntt_.reset();
-  domains_.clear();
   in_phase("init", [&] { msm_ = std::make_unique<GpuMsm>(device_); });  // its scratch
   msm_g2_.reset();  // made again by the next B in G2
 }

@@ -15,7 +15,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -33,7 +32,6 @@
 #include "gpu/witness_view.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/proof_assembly.hpp"
-#include "ntt/domain.hpp"
 #include "util/stopwatch.hpp"
 
 namespace cuzk::gpu {
@@ -62,7 +60,7 @@ class ProveLane {
   // stream_priority: cudaDeviceGetStreamPriorityRange's value; 0 is the default priority.
   // yield_to: null, or the deadline lane's gate — this lane then keeps only a short queue of its
   // long phases' kernels and steps aside while the gate is held (enqueue_window.hpp).
-  ProveLane(int device, int stream_priority, unsigned cpu_threads, GpuNttOptions ntt_options,
+  ProveLane(int device, int stream_priority, GpuNttOptions ntt_options,
             const PriorityGate* yield_to = nullptr);
 
   std::mutex mutex;  // one proof's kernels at a time on this lane
@@ -70,9 +68,8 @@ class ProveLane {
   cudaStream_t stream() const { return stream_->get(); }
   int priority() const { return priority_; }
 
-  // The NTT tables and the domain of m = 2^k points (the stream checked idle first).
+  // The NTT tables of m = 2^k points (the stream checked idle first).
   void prepare_tables(size_t m);
-  const ntt::Domain& domain_for(unsigned log_m);
 
   // The G1 work of one uploaded circuit in x (reads only device memory and, streamed, the host
   // parameters: the host witness may have been released): phases ntt_h, msm_h, msm_l, msm_a,
@@ -95,14 +92,12 @@ class ProveLane {
  private:
   const int device_;
   const int priority_;
-  const unsigned cpu_threads_;
   GpuNttOptions ntt_options_;
   GpuMsmOptions msm_options_;  // every MSM's; msm_h adds split_trivial = false
   std::optional<Stream> stream_;
   std::unique_ptr<GpuMsm> msm_;
   std::unique_ptr<GpuMsmG2> msm_g2_;  // on the first B in G2
   std::unique_ptr<GpuNtt> ntt_;       // on the first proof
-  std::map<unsigned, ntt::Domain> domains_;
 };
 
 // The device's highest stream priority (the most negative number; 0 when it has none).

@@ -1,7 +1,7 @@
 // Device field arithmetic (Fr and Fp, src/gpu/mont32.hpp through elementwise.hpp) against the CPU
 // field, bit for bit, on edge values and random values. Operands are uploaded as CPU elements and
 // results downloaded into CPU elements with no conversion: the Montgomery representations are the
-// same bytes.
+// same bytes. The split-table expansion behind the NTT's whole tables against the host's table.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -10,6 +10,7 @@
 #include "device_fixture.hpp"
 #include "gpu/cuda_util.hpp"
 #include "gpu/elementwise.hpp"
+#include "gpu/ntt_tables.hpp"
 #include "test_values.hpp"
 
 namespace cuzk::gpu {
@@ -110,6 +111,26 @@ TYPED_TEST(FieldDeviceTest, RoundTripKeepsBytes) {
   std::vector<typename TestFixture::Storage> back(xs.size());
   d.download(back);
   for (size_t i = 0; i < xs.size(); ++i) EXPECT_EQ(back[i], to_storage(xs[i]));
+}
+
+// The NTT's whole tables (ntt.cu): c s^k multiplied out on the device from the split halves
+// equals the host's power table entry for entry, for an odd split and one of 2^16 entries.
+using FrExpandSplitTable = testing::DeviceTest;
+TEST_F(FrExpandSplitTable, EqualsTheHostPowerTable) {
+  const ff::Fr c = testing::random_values<ff::Fr>(1, 31)[0];
+  const ff::Fr s = testing::random_values<ff::Fr>(1, 32)[0];
+  for (unsigned log_n : {1u, 7u, 16u}) {
+    const ntt_detail::SplitTable split = ntt_detail::scale_table(log_n, c, s, /*whole=*/false);
+    const std::vector<FrStorage> want = ntt_detail::power_table(c, s, size_t(1) << log_n);
+    DeviceBuffer<FrStorage> hi(split.hi.size()), lo(split.lo.size()), out(want.size());
+    hi.upload(split.hi);
+    lo.upload(split.lo);
+    fr_expand_split_table(hi.data(), lo.data(), split.lo_bits, out.data(), out.size(), nullptr);
+    CUZK_CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<FrStorage> got(want.size());
+    out.download(got);
+    EXPECT_TRUE(got == want) << "2^" << log_n;
+  }
 }
 
 }  // namespace
