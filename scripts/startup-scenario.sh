@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Cold start through the daemon: how long from starting cuzk until a parameter set is hot, and
 # until the first C2 is verified, with and without the precompiled circuit (.pce) on disk.
-#   scripts/startup-scenario.sh [--size 32g|2k] [--bin DIR] [--work DIR] [--cpu]
-# Uses scripts/deadline-scenario.sh prepare's test parameters and virtual C1 under --work (made
-# first if missing). Then, twice — first with no .pce (the C2 records it), then with it —: starts
+#   scripts/startup-scenario.sh [--size 32g|2k] [--bin DIR] [--work DIR] [--cpu] [--set CIRCUIT]
+# --set CIRCUIT (wpost-32g, say): only the load of that circuit's test parameters (made under
+# --work/params first if missing): starts cuzk with it preloaded twice and prints when it is hot.
+# Otherwise: uses scripts/deadline-scenario.sh prepare's test parameters and virtual C1 under
+# --work (made first if missing). Then, twice — first with no .pce (the C2 records it), then with it —: starts
 # cuzk with `[srs] preload = ["porep-<size>"]` (docs/daemon.md's 32 GiB keys), waits for the set
 # to be hot, proves one C2 (verified), stops the daemon. Prints each start's times and writes the
 # daemons' logs to --work/startup-{1,2}.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-size=32g bin="" work=/tmp/cuzk-deadline cpu=0
+size=32g bin="" work=/tmp/cuzk-deadline cpu=0 set=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) size=$2; shift ;;
     --bin) bin=$2; shift ;;
     --work) work=$2; shift ;;
     --cpu) cpu=1 ;;
+    --set) set=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -25,8 +28,19 @@ cuzk=${cuzk:-build/release/apps/cuzk/cuzk} bench=${bench:-build/release/apps/cuz
 prep=(--size "$size" --work "$work")
 [ -n "$bin" ] && prep+=(--bin "$bin")
 [ "$cpu" = 1 ] && prep+=(--cpu)
-scripts/deadline-scenario.sh prepare "${prep[@]}"
 params=$work/params
+if [ -z "$set" ]; then
+  scripts/deadline-scenario.sh prepare "${prep[@]}"
+  set=porep-$size
+else
+  mkdir -p "$params"
+  gpu=(--gpu 0)
+  [ "$cpu" = 1 ] && gpu=()
+  t0=$SECONDS
+  [ -f "$params/cuzk-test-$set.vk" ] ||
+    "$bench" setup --circuit "$set" "${gpu[@]}" --out "$params" >"$work/setup-$set.log" 2>&1
+  echo "prepare: $((SECONDS - t0)) s; $(du -sh "$params/cuzk-test-$set.params" | cut -f1) for $set"
+fi
 sock=$work/startup.sock
 gpus='devices = [0]
 cpu_fallback = false'
@@ -37,7 +51,7 @@ cat >"$work/startup.toml" <<TOML
 listen = "unix://$sock"
 [srs]
 param_cache = "$params"
-preload = ["porep-$size"]
+preload = ["$set"]
 $srs
 [gpus]
 $gpus
@@ -55,11 +69,19 @@ for round in 1 2; do
   "$cuzk" --config "$work/startup.toml" >"$log" 2>&1 &
   pid=$!
   trap 'kill -9 $pid 2>/dev/null || true' EXIT
-  until grep -q "srs porep-$size: loaded in" "$log"; do
+  until grep -q "srs $set: loaded in" "$log"; do
     kill -0 "$pid" 2>/dev/null || { tail -20 "$log"; exit 1; }
     sleep 0.05
   done
   hot=$(( $(ms) - t0 ))
+  if [ "$set" != "porep-$size" ]; then
+    kill -TERM "$pid"
+    wait "$pid" || true
+    trap - EXIT
+    echo "start $round: $set hot after $hot ms"
+    grep -E "srs $set: (loaded|decoded|h |l |a |b_g1|b_g2)" "$log" | cut -c1-160 || true
+    continue
+  fi
   "$bench" single --addr "unix://$sock" --c1 "$work/envelope.json" --miner-id 1000 \
     --params-dir "$params" | tail -n 2
   first=$(( $(ms) - t0 ))
