@@ -14,11 +14,13 @@
 
 namespace cuzk::engine {
 
-std::string filecoin_digest(std::span<const uint8_t> bytes) {
+std::string filecoin_digest(std::span<const uint8_t> bytes, const DigestProgress& progress) {
   filecoin::Blake2b hasher(64);
   constexpr size_t kChunk = size_t(64) << 20;  // bounded calls over a memory-mapped file
   for (size_t at = 0; at < bytes.size(); at += kChunk) {
-    hasher.update(bytes.subspan(at, std::min(kChunk, bytes.size() - at)));
+    const size_t length = std::min(kChunk, bytes.size() - at);
+    hasher.update(bytes.subspan(at, length));
+    if (progress && !progress(at, length)) return "";
   }
   std::array<uint8_t, 64> hash{};
   hasher.finalize(hash);
@@ -69,11 +71,13 @@ Result<ParameterManifest, ManifestError> read_parameter_manifest(const std::stri
 }
 
 std::string check_digest(const ParameterManifest& manifest, const std::string& file_name,
-                         std::span<const uint8_t> bytes, bool* listed) {
+                         std::span<const uint8_t> bytes, bool* listed,
+                         const DigestProgress& progress) {
   const auto it = manifest.find(file_name);
   if (listed != nullptr) *listed = it != manifest.end();
   if (it == manifest.end()) return "not listed";
-  const std::string got = filecoin_digest(bytes);
+  const std::string got = filecoin_digest(bytes, progress);
+  if (got.empty() && !bytes.empty()) return "stopped";
   if (got == it->second.digest) return "";
   return "digest " + got + " differs from parameters.json's " + it->second.digest +
          " (the file is corrupted or another version)";

@@ -81,8 +81,9 @@ using RawSectionHook = std::function<groth16::ParamsResult<bool>(
 
 struct SrsOptions {
   std::string param_cache;
-  // Filecoin's parameters.json: a .params file it lists is checked against its digest before it
-  // is decoded (param_digest.hpp; one extra pass over the file); empty: no check.
+  // Filecoin's parameters.json: a .params file it lists is checked against its digest
+  // (param_digest.hpp), hashed on its own thread while the set is decoded; the set is used only
+  // once it matches (a mismatch fails the load and frees what was placed). Empty: no check.
   std::string parameters_json;
   std::chrono::milliseconds eviction_min_idle{std::chrono::minutes(5)};
   unsigned load_threads = 0;  // decoding threads (0 = all cores)

@@ -1,11 +1,13 @@
 // Parameter sets kept on the devices only (SrsOptions::take_section, [srs] host_copy = false):
 // every bulk section is handed over once, in file order, with its points, and released from the
-// host; the load reserves only the largest section; a failed hand-over fails the load cleanly;
+// host; the load reserves only the largest section; a failed hand-over, or a parameters.json digest
+// that differs (hashed beside the decode), fails the load cleanly;
 // and an engine whose backend holds the sections proves valid proofs from a set without host
 // points. The "device" here is a backend keeping its own copy of each section it was given.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -13,6 +15,7 @@
 
 #include "engine/backend_factory.hpp"
 #include "engine/engine.hpp"
+#include "engine/param_digest.hpp"
 #include "engine/srs_manager.hpp"
 #include "engine_fixture.hpp"
 #include "groth16/cpu_backend.hpp"
@@ -30,6 +33,7 @@ using testing::kSmallCircuit;
 using testing::shared_param_dir;
 using testing::submit_ok;
 using testing::test_engine_options;
+using testing::TempDir;
 using testing::test_request;
 using testing::TestJobs;
 using testing::TestJobSpec;
@@ -243,6 +247,49 @@ TEST(SrsDeviceOnly, AFailedHandOverFailsTheLoadAndUndoesIt) {
   EXPECT_NE(srs.status().at(0).tier, SrsTier::kHot);
 
   fail = false;  // the next acquire loads again (not stuck "loading")
+  auto lease = srs.acquire(kCircuit);
+  ASSERT_TRUE(lease.ok()) << lease.error().message;
+  EXPECT_FALSE((*lease)->params.on_host());
+}
+
+// With parameters.json ([srs] parameters_json) the digest is hashed beside the decode: a file
+// whose digest differs is decoded and handed over, then the load fails naming both digests and
+// what was placed is dropped; with the right digest the same file loads.
+TEST(SrsDeviceOnly, ADigestMismatchFoundBesideTheDecodeUndoesTheLoad) {
+  TempDir dir("srs-digest");
+  const std::string name = groth16::bench_circuit_params_stem(kSmallCircuit) + ".params";
+  const MappedFile file(shared_param_dir() + "/" + name);
+  const std::string right = filecoin_digest(file.bytes());
+  const auto manifest = [&](const std::string& digest) {
+    const std::string path = (dir.path() / "parameters.json").string();
+    std::ofstream(path) << "{\"" << name << "\": {\"cid\": \"Qm\", \"digest\": \"" << digest
+                        << "\", \"sector_size\": 2048}}";
+    return path;
+  };
+  MemoryBudget budget(uint64_t(1) << 30);
+  int handed = 0, unloads = 0;
+  SrsOptions o = options();
+  o.take_section = [&](Parameters& params, Section s) {
+    ++handed;
+    params.release(s);
+  };
+  o.on_unload = [&](const Parameters&) { ++unloads; };
+  o.parameters_json = manifest(std::string(32, '0'));
+  {
+    SrsManager srs(o, budget);
+    auto failed = srs.acquire(kCircuit);
+    ASSERT_FALSE(failed.ok());
+    EXPECT_EQ(failed.code(), SrsError::kBadFile);
+    EXPECT_NE(failed.error().message.find("digest " + right + " differs from parameters.json's " +
+                                          std::string(32, '0')),
+              std::string::npos)
+        << failed.error().message;
+    EXPECT_EQ(handed, int(std::size(groth16::kSections))) << "decoded while the digest was hashed";
+    EXPECT_EQ(unloads, 1) << "what was placed is dropped";
+    EXPECT_EQ(budget.used(), 0u);
+  }
+  o.parameters_json = manifest(right);
+  SrsManager srs(o, budget);
   auto lease = srs.acquire(kCircuit);
   ASSERT_TRUE(lease.ok()) << lease.error().message;
   EXPECT_FALSE((*lease)->params.on_host());
