@@ -9,7 +9,6 @@
 #include <bit>
 #include <condition_variable>
 #include <functional>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -83,7 +82,7 @@ struct CudaBackend::Impl {
   std::unique_ptr<SectionMsm> sections;  // the MSMs over resident or streamed sections
   std::unique_ptr<ResidentSets> resident;
   // Precompiled circuits whose matrices are on the device, by digest (deferred a/b/c).
-  std::map<r1cs::PrecompiledCircuit::Digest, DeviceCircuit> circuits;
+  DeviceCircuits circuits;
 
   std::unique_ptr<InputSlotPool> slots;
   std::atomic<uint64_t> second_slot_uploads{0};
@@ -117,33 +116,12 @@ struct CudaBackend::Impl {
     return DeviceSrs::bytes_for(p, b_g2_on_gpu) + grow <= free_bytes;
   }
 
-  // The matrices of `circuit` on the device, uploaded on first use (phase upload_circuit in t).
-  // Needs upload_mutex.
-  const DeviceCircuit& circuit_for(const r1cs::PrecompiledCircuit& circuit, cudaStream_t st,
-                                   PhaseTimings& t, Stopwatch& sw) {
-    auto it = circuits.find(circuit.digest());
-    if (it != circuits.end()) return it->second;
-    in_phase("upload_circuit", [&] {
-      size_t free_bytes = 0, total_bytes = 0;
-      CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-      const size_t need = DeviceCircuit::bytes_for(circuit);
-      if (need > free_bytes) {
-        throw CudaError(cudaErrorMemoryAllocation,
-                        "the precompiled circuit's matrices need " + gb(need) +
-                            " of device memory, " + gb(free_bytes) + " are free");
-      }
-      it = circuits.emplace(circuit.digest(), DeviceCircuit::upload(circuit, *uploader, st)).first;
-    });
-    t.emplace_back("upload_circuit", sw.lap_ms());
-    return it->second;
-  }
-
   // A deferred witness's a, b, c (zero-padded to m) from its uploaded assignment, on the device
   // (phase abc); nothing for a witness that brought them. Needs upload_mutex; synchronous.
   void deferred_abc(InputSlot& x, const WitnessView& w, size_t m, cudaStream_t st,
                     PhaseTimings& t, Stopwatch& sw) {
     if (w.circuit == nullptr) return;
-    const DeviceCircuit& circuit = circuit_for(*w.circuit, st, t, sw);
+    const DeviceCircuit& circuit = circuits.get(*w.circuit, *uploader, st, t, sw);
     in_phase("abc", [&] {
       evaluate_abc(circuit.matrices(), x.z.data(), x.a.data(), x.b.data(), x.c.data(), m, st);
       CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
@@ -568,9 +546,7 @@ void CudaBackend::evict_all() {
 
 size_t CudaBackend::resident_circuit_bytes() const {
   std::lock_guard lock(impl_->upload_mutex);
-  size_t bytes = 0;
-  for (const auto& [digest, circuit] : impl_->circuits) bytes += circuit.bytes();
-  return bytes;
+  return impl_->circuits.bytes();
 }
 
 size_t CudaBackend::resident_bytes() const { return impl_->resident->bytes(); }

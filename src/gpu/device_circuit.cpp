@@ -1,7 +1,9 @@
-// DeviceCircuit::upload (device_circuit.hpp).
+// DeviceCircuit::upload and the DeviceCircuits cache (device_circuit.hpp).
 #include "gpu/device_circuit.hpp"
 
 #include <span>
+
+#include "gpu/cuda_phase.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -39,6 +41,32 @@ DeviceCircuit DeviceCircuit::upload(const r1cs::PrecompiledCircuit& circuit,
   d.num_aux = circuit.num_aux();
   d.digest = circuit.digest();
   return d;
+}
+
+const DeviceCircuit& DeviceCircuits::get(const r1cs::PrecompiledCircuit& circuit,
+                                         StagedUploader& uploader, cudaStream_t stream,
+                                         groth16::PhaseTimings& t, Stopwatch& sw) {
+  auto it = circuits_.find(circuit.digest());
+  if (it != circuits_.end()) return it->second;
+  in_phase("upload_circuit", [&] {
+    size_t free_bytes = 0, total_bytes = 0;
+    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const size_t need = DeviceCircuit::bytes_for(circuit);
+    if (need > free_bytes) {
+      throw CudaError(cudaErrorMemoryAllocation, "the precompiled circuit's matrices need " +
+                                                     gb(need) + " of device memory, " +
+                                                     gb(free_bytes) + " are free");
+    }
+    it = circuits_.emplace(circuit.digest(), DeviceCircuit::upload(circuit, uploader, stream)).first;
+  });
+  t.emplace_back("upload_circuit", sw.lap_ms());
+  return it->second;
+}
+
+size_t DeviceCircuits::bytes() const {
+  size_t bytes = 0;
+  for (const auto& [digest, circuit] : circuits_) bytes += circuit.bytes();
+  return bytes;
 }
 
 }  // namespace cuzk::gpu
