@@ -176,12 +176,18 @@ class Reader {
           "expected a duration like \"5m\", \"300s\" or seconds, at most 100 years");
   }
 
+  // An array of non-negative integers, or "auto" (-> empty, which the key's consumer takes as
+  // auto).
   void u32_list(const toml::table& t, std::string_view section, std::string_view key,
                 std::vector<uint32_t>& out) {
     const toml::node* n = t.get(key);
     if (!n) return;
+    if (is_auto(*n)) {
+      out.clear();
+      return;
+    }
     const toml::array* a = n->as_array();
-    if (!a) return error(*n, section, key, "expected an array of integers");
+    if (!a) return error(*n, section, key, "expected an array of integers or \"auto\"");
     out.clear();
     for (const auto& e : *a) {
       if (!e.is_integer() || e.as_integer()->get() < 0 || e.as_integer()->get() > UINT32_MAX) {

@@ -184,6 +184,23 @@ TEST(Config, UnknownSection) {
   EXPECT_NE(c.error().message.find("unknown section [deamon]"), std::string::npos);
 }
 
+TEST(Config, DevicesAreAListOrAuto) {
+  auto listed = parse_config("[gpus]\ndevices = [1, 3]\n", "g.toml");
+  ASSERT_TRUE(listed.ok()) << listed.error().message;
+  EXPECT_EQ(listed->gpus.devices, (std::vector<uint32_t>{1, 3}));
+  // "auto" and [] both mean every usable device (config_auto.cpp fills the list in).
+  for (const char* text : {"[gpus]\ndevices = \"auto\"\n", "[gpus]\ndevices = []\n"}) {
+    auto every = parse_config(text, "g.toml");
+    ASSERT_TRUE(every.ok()) << every.error().message;
+    EXPECT_TRUE(every->gpus.devices.empty()) << text;
+  }
+  auto bad = parse_config("[gpus]\ndevices = \"all\"\n", "g.toml");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("[gpus] devices: expected an array of integers or \"auto\""),
+            std::string::npos)
+      << bad.error().message;
+}
+
 TEST(Config, BadValuesAreAllReported) {
   const char* text =
       "[memory]\n"
