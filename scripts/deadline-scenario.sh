@@ -3,13 +3,16 @@
 # every few seconds (cuzk-bench deadline: phases alone / c2 / mixed), on test parameters made here.
 #   scripts/deadline-scenario.sh prepare|run|all [--size 32g|2k] [--bin DIR] [--work DIR]
 #                                [--duration 60s] [--queue 4] [--every 10s] [--cpu]
-#                                [--example-config] [--phases alone,c2,mixed]
+#                                [--example-config] [--phases alone,c2,mixed] [--gpus N|auto]
 #   prepare  test parameters (porep and winning circuits; on GPU 0 unless --cpu), a virtual C1
 #            and a virtual WinningPoSt request, under --work (kept for the next call)
 #   run      starts cuzk (docs/daemon.md's configuration for 32g; the CPU backend with --cpu),
-#            preloads both parameter sets, proves one C2 (recording the circuit), runs the
-#            scenario (every proof verified), stops the daemon; the table goes to stdout and
-#            --work/deadline.txt, the daemon's log to --work/daemon.log
+#            preloads both parameter sets, proves one C2 (recording the circuit; "first C2:")
+#            and one more on the idle daemon ("idle C2:"), runs the scenario (every proof
+#            verified), stops the daemon; the table goes to stdout and --work/deadline.txt, the
+#            daemon's log to --work/daemon.log
+# --gpus: the daemon's devices — N: GPUs 0..N-1, auto: every usable one (default 1); with more
+# than one the memory budget is the daemon's auto value instead of 40 GiB.
 # --example-config: the daemon runs cuzk.example.toml with only listen and param_cache changed
 # (its auto values) instead of docs/daemon.md's hand-set 32g keys.
 # --bin: where cuzk and cuzk-bench are (default build/release/apps/*). 32g needs ~50 GB of disk
@@ -18,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 step=${1:-all}
 shift || true
-size=32g bin="" work=/tmp/cuzk-deadline duration=60s queue=4 every=10s cpu=0 example=0
+size=32g bin="" work=/tmp/cuzk-deadline duration=60s queue=4 every=10s cpu=0 example=0 gpus=1
 phases=alone,c2,mixed
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,6 +34,7 @@ while [ $# -gt 0 ]; do
     --cpu) cpu=1 ;;
     --example-config) example=1 ;;
     --phases) phases=$2; shift ;;
+    --gpus) gpus=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -67,11 +71,18 @@ prepare() {
 run() {
   local sock=$work/cuzk.sock
   local addr=unix://$sock
-  local gpus='devices = [0]
+  local devices budget='total_budget = "40GiB"'
+  if [ "$gpus" = auto ]; then
+    devices='"auto"' budget=''
+  else
+    devices="[$(seq -s ', ' 0 $((gpus - 1)))]"
+    [ "$gpus" -gt 1 ] && budget=''
+  fi
+  local gpu_keys="devices = $devices
 cpu_fallback = false
-gpu_workers_per_device = 2'
+gpu_workers_per_device = 2"
   local srs='host_copy = false'
-  if [ "$cpu" = 1 ]; then gpus='devices = []' srs=''; fi
+  if [ "$cpu" = 1 ]; then gpu_keys='devices = []' srs=''; fi
   if [ "$example" = 1 ]; then
     sed -e "s|^listen = .*|listen = \"$addr\"|" -e "s|^param_cache = .*|param_cache = \"$params\"|" \
       cuzk.example.toml >"$work/cuzk.toml"
@@ -83,7 +94,7 @@ listen = "$addr"
 param_cache = "$params"
 $srs
 [gpus]
-$gpus
+$gpu_keys
 [synthesis]
 threads = 2
 precompiled = true
@@ -91,7 +102,7 @@ witness_threads = 0
 [pipeline]
 synthesis_lookahead = 2
 [memory]
-total_budget = "40GiB"
+$budget
 [logging]
 level = "info"
 TOML
@@ -106,8 +117,13 @@ TOML
   "$bench" preload --addr "$addr" --circuit "porep-$size"
   "$bench" preload --addr "$addr" --circuit "winning-$size"
   # One C2 first: it records the precompiled circuit (a minute at 32 GiB), which no phase should.
-  "$bench" single --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 --params-dir "$params" \
-    | tail -n 2
+  local c2=(single --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 --params-dir "$params")
+  local label out
+  for label in first idle; do  # distinct request ids: the daemon answers a repeated one at once
+    out=$("$bench" "${c2[@]}" --request-id "$label-c2-$$")
+    grep -q '^valid' <<<"$out" || { echo "$label C2 not verified: $out" >&2; exit 1; }
+    echo "$label C2: $(grep '^job ' <<<"$out")"
+  done
   "$bench" deadline --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 \
     --winning "$work/winning/request.json" --queue "$queue" --every "$every" \
     --duration "$duration" --phases "$phases" --params-dir "$params" | tee "$work/deadline.txt"

@@ -139,8 +139,9 @@ int run(const Overrides& o) {
     witness_pool =
         std::make_shared<cuzk::TaskPool>(witness_threads, cuzk::engine::kWitnessPoolNice);
     spdlog::info(
-        "synthesis: PoRep through precompiled circuits, cached in {}; witnesses on one "
-        "pool of {} thread(s), the oldest partition's challenges first",
+        "synthesis: PoRep and PoSt through precompiled circuits, cached in {}; PoRep's "
+        "witnesses on one pool of {} thread(s), the oldest partition's challenges first; "
+        "PoSt's on a pool of all cores of their own",
         precompiled->cache_dir(), witness_threads);
   }
   cuzk::engine::Engine engine(cuzk::engine::engine_options(config),

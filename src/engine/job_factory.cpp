@@ -12,7 +12,9 @@ JobFactory filecoin_job_factory(unsigned check_threads,
                                 std::shared_ptr<TaskPool> witness_pool) {
   if (!precompiled) witness_pool = nullptr;  // generic synthesis makes no witness tasks
   if (precompiled && !witness_pool) witness_pool = std::make_shared<TaskPool>(0, kWitnessPoolNice);
-  return [check_threads, precompiled, witness_pool](const ProofRequest& request) -> JobResult {
+  auto deadline_pool = precompiled ? std::make_shared<TaskPool>(0) : nullptr;
+  return [check_threads, precompiled, witness_pool,
+          deadline_pool](const ProofRequest& request) -> JobResult {
     switch (request.kind) {
       case ProofKind::kPorepSealCommit:
         return make_porep_job(request, check_threads, precompiled, witness_pool);
@@ -20,7 +22,7 @@ JobFactory filecoin_job_factory(unsigned check_threads,
         return make_snap_job(request);
       case ProofKind::kWindowPostPartition:
       case ProofKind::kWinningPost:
-        return make_post_job(request, check_threads);
+        return make_post_job(request, check_threads, precompiled, deadline_pool);
     }
     return Error<SubmitError>{SubmitError::kInvalidArgument, "proof_kind: unknown"};
   };

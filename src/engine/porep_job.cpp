@@ -1,10 +1,7 @@
 // PoRep C2 as an engine job: submit-time checks and per-partition synthesis (see porep_job.hpp).
 #include "engine/porep_job.hpp"
 
-#include <spdlog/spdlog.h>
-
-#include <stdexcept>
-
+#include "engine/precompiled_synthesis.hpp"
 #include "engine/request_checks.hpp"
 
 #include "filecoin/c1_check.hpp"
@@ -28,9 +25,9 @@ class PorepJob final : public CircuitJob {
            std::shared_ptr<TaskPool> witness_pool)
       : c1_(std::move(c1)),
         inputs_(std::move(inputs)),
-        precompiled_(std::move(precompiled)),
-        witness_pool_(std::move(witness_pool)),
         circuit_id_(c1_.registered_proof->circuit_id()),
+        precompiled_(std::move(precompiled), std::move(witness_pool), circuit_id_,
+                     /*defer=*/true),
         description_(std::string(c1_.registered_proof->name) + " miner " +
                      std::to_string(request.miner_id) + " sector " +
                      std::to_string(request.sector_number)) {}
@@ -39,62 +36,28 @@ class PorepJob final : public CircuitJob {
   unsigned partitions() const override { return unsigned(inputs_.size()); }
   std::string describe() const override { return description_; }
   void synthesize(unsigned partition, r1cs::ProvingAssignment& out) const override {
-    if (precompiled_) {
-      try {
-        if (synthesize_precompiled(partition, out)) return;
-      } catch (const std::exception& e) {
-        spdlog::warn("{} partition {}: precompiled synthesis failed, synthesising generically: {}",
-                     circuit_id_, partition, e.what());
-      }
-      out.clear();
-    }
-    filecoin::synthesize_stacked_partition(out, c1_, partition);
+    precompiled_.synthesize(
+        circuit_id_ + " partition " + std::to_string(partition),
+        [&](r1cs::ConstraintSystem& cs) {
+          filecoin::synthesize_stacked_partition(cs, c1_, partition);
+        },
+        [&](const r1cs::PrecompiledCircuit& circuit, TaskPool& pool) {
+          return filecoin::stacked_partition_witness(c1_, partition, circuit.sizes(), pool);
+        },
+        out);
   }
-  bool defers_abc() const override { return precompiled_ && precompiled_->is_verified(circuit_id_); }
+  bool defers_abc() const override { return precompiled_.defers_abc(); }
   std::vector<ff::Fr> public_inputs(unsigned partition,
                                     const r1cs::ProvingAssignment&) const override {
     return inputs_.at(partition);
   }
 
  private:
-  // Witness-only synthesis + the precompiled matrices. False: the circuit from the cache file
-  // did not fit this witness and was discarded (the next partition records it again).
-  bool synthesize_precompiled(unsigned partition, r1cs::ProvingAssignment& out) const {
-    auto lookup = precompiled_->get(circuit_id_, [&](r1cs::ConstraintSystem& cs) {
-      filecoin::synthesize_stacked_partition(cs, c1_, partition);
-    });
-    const r1cs::PrecompiledCircuit& circuit = *lookup.circuit;
-    if (!lookup.note.empty()) spdlog::warn("precompiled circuit {}: {}", circuit_id_, lookup.note);
-    if (lookup.source != r1cs::PrecompiledStore::Source::kMemory) {
-      spdlog::info("precompiled circuit {} {}: {} in {:.0f} ms ({} constraints, {:.0f} MiB)",
-                   circuit_id_, circuit.digest_hex().substr(0, 16),
-                   r1cs::source_name(lookup.source), lookup.ms, circuit.num_constraints(),
-                   double(circuit.memory_bytes()) / double(1 << 20));
-    }
-    r1cs::Witness witness =
-        filecoin::stacked_partition_witness(c1_, partition, circuit.sizes(), *witness_pool_);
-    if (lookup.verified) {  // a/b/c left to the backend (or the pipeline: Pipeline::synthesize)
-      r1cs::assign_deferred(lookup.circuit, std::move(witness), out);
-      return true;
-    }
-    try {  // a circuit from disk: checked (a·b = c) on this first witness
-      r1cs::assign_precompiled(circuit, std::move(witness), out, witness_pool_->threads(),
-                               /*check=*/true);
-    } catch (const std::invalid_argument& e) {
-      spdlog::warn("precompiled circuit {} from {} does not fit this build's circuit, discarded: {}",
-                   circuit_id_, precompiled_->path(circuit_id_), e.what());
-      precompiled_->discard(circuit_id_, &circuit);
-      return false;
-    }
-    precompiled_->mark_verified(circuit_id_);
-    return true;
-  }
-
   SealCommitPhase1Output c1_;
   std::vector<std::vector<ff::Fr>> inputs_;  // [partition]
-  std::shared_ptr<r1cs::PrecompiledStore> precompiled_;  // null: generic synthesis
-  std::shared_ptr<TaskPool> witness_pool_;               // the challenges of precompiled synthesis
-  std::string circuit_id_, description_;
+  std::string circuit_id_;
+  PrecompiledSynthesis precompiled_;  // its challenges on the shared witness pool
+  std::string description_;
 };
 
 }  // namespace
@@ -161,7 +124,6 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
     if (!in) return invalid_request("vanilla_proof: Phase1Out: " + in.error().message);
     inputs.push_back(std::move(in).value());
   }
-  if (precompiled && !witness_pool) witness_pool = std::make_shared<TaskPool>(0);
   return std::unique_ptr<CircuitJob>(
       std::make_unique<PorepJob>(std::move(c1).value(), std::move(inputs), request,
                                  std::move(precompiled), std::move(witness_pool)));

@@ -1,11 +1,13 @@
 // Fallback PoSt (WindowPoSt partition, WinningPoSt) as an engine job (see post_job.hpp).
 #include "engine/post_job.hpp"
 
+#include "engine/precompiled_synthesis.hpp"
 #include "engine/request_checks.hpp"
 #include "filecoin/post_challenges.hpp"
 #include "filecoin/post_circuit.hpp"
 #include "filecoin/post_public_inputs.hpp"
 #include "filecoin/post_vanilla.hpp"
+#include "r1cs/precompiled_circuit.hpp"
 #include "util/parallel_checks.hpp"
 
 namespace cuzk::engine {
@@ -18,16 +20,26 @@ using filecoin::PoStType;
 class PostJob final : public CircuitJob {
  public:
   PostJob(const PoStProofType& proof, std::vector<filecoin::PostSectorWitness> witness,
-          std::vector<ff::Fr> inputs, std::string description)
+          std::vector<ff::Fr> inputs, std::string description,
+          std::shared_ptr<r1cs::PrecompiledStore> precompiled,
+          std::shared_ptr<TaskPool> witness_pool)
       : shape_(filecoin::post_circuit_shape(*proof.circuit)), witness_(std::move(witness)),
         inputs_(std::move(inputs)), circuit_id_(proof.circuit_id()),
+        precompiled_(std::move(precompiled), std::move(witness_pool), circuit_id_,
+                     /*defer=*/false),
         description_(std::move(description)) {}
 
   const std::string& circuit_id() const override { return circuit_id_; }
   unsigned partitions() const override { return 1; }
   std::string describe() const override { return description_; }
   void synthesize(unsigned, r1cs::ProvingAssignment& out) const override {
-    filecoin::synthesize_post_circuit(out, shape_, witness_);
+    precompiled_.synthesize(
+        circuit_id_,
+        [&](r1cs::ConstraintSystem& cs) { filecoin::synthesize_post_circuit(cs, shape_, witness_); },
+        [&](const r1cs::PrecompiledCircuit& circuit, TaskPool& pool) {
+          return filecoin::post_circuit_witness_values(shape_, witness_, circuit.sizes(), pool);
+        },
+        out);
   }
   std::vector<ff::Fr> public_inputs(unsigned, const r1cs::ProvingAssignment&) const override {
     return inputs_;
@@ -37,13 +49,18 @@ class PostJob final : public CircuitJob {
   filecoin::PostCircuitShape shape_;
   std::vector<filecoin::PostSectorWitness> witness_;  // the circuit's sectors, padded
   std::vector<ff::Fr> inputs_;
-  std::string circuit_id_, description_;
+  std::string circuit_id_;
+  // a/b/c made here, never deferred: a deadline proof on a GPU runs on the deadline lane, which
+  // takes its a/b/c ready (the precompiled matrices are the main lane's).
+  PrecompiledSynthesis precompiled_;
+  std::string description_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(const ProofRequest& request,
-                                                                unsigned check_threads) {
+Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(
+    const ProofRequest& request, unsigned check_threads,
+    std::shared_ptr<r1cs::PrecompiledStore> precompiled, std::shared_ptr<TaskPool> witness_pool) {
   auto type = filecoin::find_post_proof(request.registered_proof);
   if (!type) return invalid_request("registered_proof: " + type.error().message);
   const PoStProofType& proof = **type;
@@ -106,7 +123,8 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(const ProofReques
                             (winning ? "" : " partition " + std::to_string(partition)) + " (" +
                             std::to_string(count) + (count == 1 ? " sector)" : " sectors)");
   return std::unique_ptr<CircuitJob>(std::make_unique<PostJob>(
-      proof, std::move(witness).value(), std::move(inputs).value(), std::move(description)));
+      proof, std::move(witness).value(), std::move(inputs).value(), std::move(description),
+      std::move(precompiled), std::move(witness_pool)));
 }
 
 }  // namespace cuzk::engine

@@ -25,6 +25,8 @@
 #include "filecoin/post_proof_type.hpp"
 #include "hash/merkle_tree.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/witness_cs.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::filecoin {
 
@@ -54,11 +56,20 @@ void synthesize_post_circuit(r1cs::ConstraintSystem& cs, const PostCircuitShape&
 void synthesize_post_sector(r1cs::ConstraintSystem& cs, const PostCircuitShape& shape,
                             const PostSectorWitness& sector);
 
+// Witness only (r1cs::WitnessCS) of the circuit, equal value for value to WitnessCS over
+// synthesize_post_circuit, the sectors as one batch of `pool`'s tasks, each written straight into
+// its place (r1cs/witness_slice_cs.hpp): a 32 GiB WindowPoSt partition's 2349 sectors on all
+// cores. `sizes` are the circuit's (a PrecompiledCircuit's): every sector gets an equal share
+// after ONE. Throws std::invalid_argument when they do not split that way, a sector does not
+// fill its share, or a witness does not fit the shape.
+r1cs::Witness post_circuit_witness_values(const PostCircuitShape& shape,
+                                          std::span<const PostSectorWitness> sectors,
+                                          const r1cs::CircuitSizes& sizes, TaskPool& pool);
+
 // The circuit with every witness value zero (setup, circuit-info).
 void synthesize_post_blank(r1cs::ConstraintSystem& cs, const PostCircuitShape& shape);
 
 // A sector witness of the right shape with all values zero.
 PostSectorWitness blank_post_sector(const PostCircuitShape& shape);
-
 
 }  // namespace cuzk::filecoin

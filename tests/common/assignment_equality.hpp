@@ -1,6 +1,6 @@
 // Test helper: two ProvingAssignments are the same prover input — a, b, c, inputs, aux (value by
-// value) and the three density bitmaps (bit by bit, popcounts included). Used to check
-// precompiled synthesis against generic synthesis.
+// value) and the three density bitmaps (bit by bit, popcounts included); two witnesses are the
+// same values. Used to check precompiled synthesis against generic synthesis.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::testing {
 
@@ -37,6 +38,12 @@ inline void expect_same_assignment(const r1cs::ProvingAssignment& x,
   EXPECT_EQ(x.a_aux_density().popcount(), y.a_aux_density().popcount());
   EXPECT_EQ(x.b_aux_density().popcount(), y.b_aux_density().popcount());
   EXPECT_EQ(x.finalized(), y.finalized());
+}
+
+inline void expect_same_witness(const r1cs::Witness& expected, const r1cs::Witness& actual) {
+  EXPECT_EQ(expected.num_constraints, actual.num_constraints);
+  EXPECT_TRUE(same_values("inputs", expected.inputs, actual.inputs));
+  EXPECT_TRUE(same_values("aux", expected.aux, actual.aux));
 }
 
 }  // namespace cuzk::testing

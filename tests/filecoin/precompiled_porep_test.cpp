@@ -29,6 +29,8 @@
 namespace cuzk::filecoin {
 namespace {
 
+using cuzk::testing::expect_same_witness;
+
 TEST(PrecompiledPorep, TwoKiBPartitionEqualsGenericSynthesis) {
   const auto proof = find_seal_proof(std::string_view("StackedDrg2KiBV1_1"));
   ASSERT_TRUE(proof.ok());
@@ -65,15 +67,6 @@ TEST(PrecompiledPorep, TwoKiBPartitionEqualsGenericSynthesis) {
   std::filesystem::remove(path);
   EXPECT_EQ(loaded.digest(), pc.digest());
   EXPECT_TRUE(loaded.a() == pc.a() && loaded.b() == pc.b() && loaded.c() == pc.c());
-}
-
-void expect_same_witness(const r1cs::Witness& expected, const r1cs::Witness& actual) {
-  EXPECT_EQ(expected.num_constraints, actual.num_constraints);
-  EXPECT_TRUE(expected.inputs == actual.inputs);
-  ASSERT_EQ(expected.aux.size(), actual.aux.size());
-  size_t differing = 0;
-  for (size_t i = 0; i < expected.aux.size(); ++i) differing += expected.aux[i] != actual.aux[i];
-  EXPECT_EQ(differing, 0u);
 }
 
 // The partition's challenges on several threads, each written into its slice: the same witness

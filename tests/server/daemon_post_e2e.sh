@@ -2,7 +2,8 @@
 # CTest: WinningPoSt, WindowPoSt and SnapDeals through the cuzk daemon on a unix socket, as Curio
 # sends them (cuzk-bench single --vanilla: genuine vanilla proofs of real 2 KiB sectors from
 # gen-vanilla; Curio's request_ids; WindowPoSt one request per partition; SnapDeals as ProofShare
-# sends it, with sector_size 0), each proof verified by our verifier and by
+# sends it, with sector_size 0; [synthesis] precompiled, so PoSt and PoRep go through recorded
+# circuits), each proof verified by our verifier and by
 # @noble/curves against public inputs rebuilt from the request alone; bad PoSt requests refused
 # with INVALID_ARGUMENT. Then the latency check: with the daemon busy on two PoRep jobs (one
 # proving, one synthesised and waiting for the prover), a WinningPoSt submitted now is proven
@@ -17,7 +18,9 @@ oracles="$here/../oracles"
 rm -rf "$work" && mkdir -p "$work"
 source "$here/daemon_lib.sh"
 [ -d "$oracles/node_modules/@noble/curves" ] || (cd "$oracles" && npm ci --no-audit --no-fund >/dev/null)
-start_daemon debug
+mkdir -p "$work/pce"
+start_daemon debug "" "" "precompiled = true
+precompiled_cache = \"$work/pce\""
 
 # --- every kind, verified by cuzk and noble --------------------------------------------------
 single_options=()  # extra options of prove_kind's `single` call
@@ -47,6 +50,11 @@ prove_kind snap snap-prove StackedDrg2KiBV1
 single_options=()
 grep -q "request 'ps-snap-1000-1-77'" "$work/daemon.log" || fail "snap: not sent as ProofShare"
 grep -q "request 'wdpost-1000-0-\[" "$work/daemon.log" || fail "window: not Curio's request_id"
+for circuit in winning-2k wpost-2k; do  # PoSt through precompiled circuits, as PoRep
+  grep -q "precompiled circuit $circuit [0-9a-f]*: recorded in" "$work/daemon.log" ||
+    fail "$circuit: not synthesised through a precompiled circuit"
+done
+echo "ok: WinningPoSt and WindowPoSt synthesised through precompiled circuits (recorded once each)"
 [ "$(grep -c '^job ' "$work/window/single.out")" -ge 2 ] || fail "window: expected one request per partition"
 
 # --- bad PoSt / SnapDeals requests: refused, the daemon keeps serving --------------------------
