@@ -11,7 +11,7 @@
 #include "gadgets/poseidon.hpp"
 #include "hash/node32.hpp"
 #include "hash/poseidon_params.hpp"
-#include "r1cs/witness_slice_cs.hpp"
+#include "r1cs/witness_blocks.hpp"
 
 namespace cuzk::filecoin {
 
@@ -94,32 +94,11 @@ r1cs::Witness post_circuit_witness_values(const PostCircuitShape& shape,
   if (sectors.size() != shape.sectors || sectors.empty())
     throw std::invalid_argument("PoSt witness: " + std::to_string(sectors.size()) +
                                 " sectors, the shape needs " + std::to_string(shape.sectors));
-  r1cs::Witness w = r1cs::WitnessCS().take();  // ONE
-  const size_t n = sectors.size(), top_inputs = w.inputs.size();
-  if (sizes.num_inputs < top_inputs || sizes.num_aux % n != 0 ||
-      (sizes.num_inputs - top_inputs) % n != 0)
-    throw std::invalid_argument("PoSt witness: a circuit of " + std::to_string(sizes.num_aux) +
-                                " aux and " + std::to_string(sizes.num_inputs) +
-                                " inputs does not split into " + std::to_string(n) +
-                                " equal sectors after ONE");
-  const size_t aux_each = sizes.num_aux / n, inputs_each = (sizes.num_inputs - top_inputs) / n;
-  w.aux.resize(sizes.num_aux);
-  w.inputs.resize(sizes.num_inputs);
-  std::vector<size_t> constraints(n);
-  pool.run(n, [&](size_t i) {
-    const size_t aux_at = i * aux_each, inputs_at = top_inputs + i * inputs_each;
-    r1cs::WitnessSliceCS cs(std::span(w.aux).subspan(aux_at, aux_each), aux_at,
-                            std::span(w.inputs).subspan(inputs_at, inputs_each), inputs_at);
-    synthesize_post_sector(cs, shape, sectors[i]);
-    if (cs.aux_written() != aux_each || cs.inputs_written() != inputs_each)
-      throw std::invalid_argument(
-          "PoSt witness: sector " + std::to_string(i) + " allocated " +
-          std::to_string(cs.aux_written()) + " aux and " + std::to_string(cs.inputs_written()) +
-          " inputs, its share of the circuit is " + std::to_string(aux_each) + " and " +
-          std::to_string(inputs_each));
-    constraints[i] = cs.num_constraints();
-  });
-  for (size_t c : constraints) w.num_constraints += c;
+  r1cs::Witness w = r1cs::WitnessCS().take();  // ONE: the top part
+  r1cs::fill_witness_blocks(w, sizes, sectors.size(), pool, "PoSt witness", "sector",
+                            [&](size_t i, ConstraintSystem& cs) {
+                              synthesize_post_sector(cs, shape, sectors[i]);
+                            });
   return w;
 }
 

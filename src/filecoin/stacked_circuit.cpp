@@ -13,7 +13,7 @@
 #include "gadgets/uint64.hpp"
 #include "hash/node32.hpp"
 #include "hash/poseidon_params.hpp"
-#include "r1cs/witness_slice_cs.hpp"
+#include "r1cs/witness_blocks.hpp"
 #include "util/parallel.hpp"
 #include "util/task_pool.hpp"
 
@@ -327,34 +327,10 @@ r1cs::Witness stacked_partition_witness(const SealCommitPhase1Output& c1, unsign
   r1cs::Witness w = std::move(top_cs).take();
 
   // Every challenge allocates the same numbers of values: the rest of the circuit, split evenly.
-  const size_t n = p.proofs.size(), top_aux = w.aux.size(), top_inputs = w.inputs.size();
-  if (sizes.num_aux < top_aux || sizes.num_inputs < top_inputs ||
-      (sizes.num_aux - top_aux) % n != 0 || (sizes.num_inputs - top_inputs) % n != 0)
-    throw std::invalid_argument("stacked witness: a circuit of " + std::to_string(sizes.num_aux) +
-                                " aux and " + std::to_string(sizes.num_inputs) +
-                                " inputs does not split into " + std::to_string(n) +
-                                " equal challenges after the top level's " +
-                                std::to_string(top_aux) + " and " + std::to_string(top_inputs));
-  const size_t aux_each = (sizes.num_aux - top_aux) / n;
-  const size_t inputs_each = (sizes.num_inputs - top_inputs) / n;
-  w.aux.resize(sizes.num_aux);
-  w.inputs.resize(sizes.num_inputs);
-
-  std::vector<size_t> constraints(n);
-  pool.run(n, [&](size_t i) {
-    const size_t aux_at = top_aux + i * aux_each, inputs_at = top_inputs + i * inputs_each;
-    r1cs::WitnessSliceCS cs(std::span(w.aux).subspan(aux_at, aux_each), aux_at,
-                            std::span(w.inputs).subspan(inputs_at, inputs_each), inputs_at);
-    synthesize_challenge(cs, p.shape, levels, p.proofs[i], nums);
-    if (cs.aux_written() != aux_each || cs.inputs_written() != inputs_each)
-      throw std::invalid_argument(
-          "stacked witness: challenge " + std::to_string(i) + " allocated " +
-          std::to_string(cs.aux_written()) + " aux and " + std::to_string(cs.inputs_written()) +
-          " inputs, its share of the circuit is " + std::to_string(aux_each) + " and " +
-          std::to_string(inputs_each));
-    constraints[i] = cs.num_constraints();
-  });
-  for (size_t c : constraints) w.num_constraints += c;
+  r1cs::fill_witness_blocks(w, sizes, p.proofs.size(), pool, "stacked witness", "challenge",
+                            [&](size_t i, ConstraintSystem& cs) {
+                              synthesize_challenge(cs, p.shape, levels, p.proofs[i], nums);
+                            });
   return w;
 }
 
