@@ -8,26 +8,39 @@
 //   Precompiled/t  WitnessOnly + MatVec/t: what replaces Generic
 //   Record         PrecompiledCircuit::record (once per circuit shape)
 //   CacheLoad      load_precompiled (checks and digest included; once per daemon start)
+//   PostParallel/t  PoSt: the sectors' witness a sector per task on a pool of t threads
+//                  (post_circuit_witness_values) + assign_precompiled on t threads: what PostJob
+//                  runs through engine/precompiled_synthesis.hpp (t = 0: all cores)
 // Circuits (virtual C1s, interactive challenges): 0 = porep-2k partition, 1 = porep-8m
 // partition, 2 = one challenge of porep-32g (a 32 GiB partition is 18 such blocks plus 571
-// constraints; the full partition does not fit this machine's memory twice over).
+// constraints; the full partition does not fit this machine's memory twice over); opt-in
+// (CUZK_BENCH_32G=1 pce_bench --benchmark_filter='/[34]', ~40 GB of memory): 3 = a full 32 GiB
+// WindowPoSt partition (2349 virtual sectors), 4 = a 32 GiB WinningPoSt.
 // Run: pce_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
+#include "filecoin/post_circuit.hpp"
+#include "filecoin/post_proof_type.hpp"
+#include "filecoin/post_vanilla.hpp"
 #include "filecoin/proof_type.hpp"
 #include "filecoin/stacked_circuit.hpp"
 #include "r1cs/precompiled_circuit.hpp"
 #include "r1cs/precompiled_file.hpp"
 #include "r1cs/witness_cs.hpp"
+#include "sealing/virtual_post.hpp"
 #include "sealing/virtual_sector.hpp"
+#include "util/task_pool.hpp"
 
 namespace {
 
@@ -36,6 +49,8 @@ using r1cs::ConstraintSystem;
 
 struct Circuit {
   filecoin::SealCommitPhase1Output c1;
+  filecoin::PostCircuitShape post_shape;            // circuits 3 and 4
+  std::vector<filecoin::PostSectorWitness> post;
   std::function<void(ConstraintSystem&)> synthesize;
   std::unique_ptr<r1cs::PrecompiledCircuit> precompiled;
   r1cs::Witness witness;
@@ -56,7 +71,21 @@ Circuit& circuit(int64_t which) {
   if (slot) return *slot;
   slot = std::make_unique<Circuit>();
   Circuit& c = *slot;
-  if (which == 0 || which == 1) {
+  if (which == 3 || which == 4) {
+    const auto proof = filecoin::find_post_proof(
+        std::string_view(which == 3 ? "StackedDrgWindow32GiBV1_2" : "StackedDrgWinning32GiBV1"));
+    if (!proof.ok()) throw std::runtime_error(proof.error().message);
+    auto set = sealing::generate_virtual_post_vanilla(**proof, 1000,
+                                                      (*proof)->sector_count(), 3);
+    if (!set.ok()) throw std::runtime_error(set.error().message);
+    auto sectors = filecoin::post_circuit_witness(**proof, set->vanilla);
+    if (!sectors.ok()) throw std::runtime_error(sectors.error().message);
+    c.post = std::move(sectors).value();
+    c.post_shape = filecoin::post_circuit_shape(*(*proof)->circuit);
+    c.synthesize = [&c](ConstraintSystem& cs) {
+      filecoin::synthesize_post_circuit(cs, c.post_shape, c.post);
+    };
+  } else if (which == 0 || which == 1) {
     c.c1 = virtual_c1(which == 0 ? "StackedDrg2KiBV1_1" : "StackedDrg8MiBV1_1");
     c.synthesize = [&c](ConstraintSystem& cs) { filecoin::synthesize_stacked_partition(cs, c.c1, 0); };
   } else {
@@ -73,6 +102,13 @@ Circuit& circuit(int64_t which) {
   return c;
 }
 
+// Circuits 3 and 4 only with CUZK_BENCH_32G set (skipped otherwise).
+bool skipped(benchmark::State& state) {
+  if (state.range(0) < 3 || std::getenv("CUZK_BENCH_32G") != nullptr) return false;
+  state.SkipWithError("set CUZK_BENCH_32G=1 for the 32 GiB PoSt circuits");
+  return true;
+}
+
 void counters(benchmark::State& state, const Circuit& c) {
   state.counters["constraints"] = double(c.precompiled->num_constraints());
   state.counters["coeffs"] = double(c.precompiled->coeffs().size());
@@ -82,6 +118,7 @@ void counters(benchmark::State& state, const Circuit& c) {
 // As the pipeline does: a fresh ProvingAssignment per partition, reserved to the known sizes
 // (page faults and the final free are part of every variant).
 void BM_Generic(benchmark::State& state) {
+  if (skipped(state)) return;
   Circuit& c = circuit(state.range(0));
   for (auto _ : state) {
     r1cs::ProvingAssignment pa;
@@ -148,6 +185,22 @@ void BM_Precompiled(benchmark::State& state) {
   counters(state, c);
 }
 
+void BM_PostParallel(benchmark::State& state) {
+  if (skipped(state)) return;
+  Circuit& c = circuit(state.range(0));
+  const auto threads = unsigned(state.range(1));
+  TaskPool pool(threads);
+  for (auto _ : state) {
+    r1cs::Witness w =
+        filecoin::post_circuit_witness_values(c.post_shape, c.post, c.precompiled->sizes(), pool);
+    r1cs::ProvingAssignment pa;
+    r1cs::assign_precompiled(*c.precompiled, std::move(w), pa, pool.threads());
+    pa.finalize();
+    benchmark::DoNotOptimize(pa.c().data());
+  }
+  counters(state, c);
+}
+
 void BM_Record(benchmark::State& state) {
   Circuit& c = circuit(state.range(0));
   for (auto _ : state) {
@@ -158,6 +211,7 @@ void BM_Record(benchmark::State& state) {
 }
 
 void BM_CacheLoad(benchmark::State& state) {
+  if (skipped(state)) return;
   Circuit& c = circuit(state.range(0));
   const std::string path = (std::filesystem::temp_directory_path() /
                             ("cuzk-pce-bench-" + std::to_string(::getpid()) + ".pce"))
@@ -180,6 +234,10 @@ PCE_BENCH(BM_MatVec)->ArgsProduct({{0, 1, 2}, {1, 2}});
 PCE_BENCH(BM_Precompiled)->ArgsProduct({{0, 1, 2}, {1, 2}});
 PCE_BENCH(BM_Record)->DenseRange(0, 2);
 PCE_BENCH(BM_CacheLoad)->DenseRange(0, 2);
+// The 32 GiB PoSt circuits (opt-in by filter, above).
+PCE_BENCH(BM_Generic)->DenseRange(3, 4);
+PCE_BENCH(BM_PostParallel)->ArgsProduct({{3, 4}, {1, 0}});
+PCE_BENCH(BM_CacheLoad)->DenseRange(3, 4);
 
 }  // namespace
 
