@@ -16,6 +16,8 @@ void synthesize_bench_circuit(r1cs::ConstraintSystem& cs, size_t constraints, ui
     throw std::invalid_argument("the bench circuit needs at least 2 constraints, got " +
                                 std::to_string(constraints));
   }
+  // Test data, not proof randomness: the seed fixes the witness so that setup, the benches and
+  // the tests all see the same instance (blinding values come from the OS, util/system_random.hpp).
   std::mt19937_64 rng(seed);
   const Fr x1v = Fr::random(rng), x2v = Fr::random(rng);
   // Values first: `out` is an input and inputs come first.
