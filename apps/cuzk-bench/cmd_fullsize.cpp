@@ -53,12 +53,12 @@
 #include "util/system_random.hpp"
 #include "util/task_pool.hpp"
 #ifdef CUZK_BENCH_CUDA
-#include "gpu/cuda_backend.hpp"
-#include "gpu/cuda_util.hpp"
-#include "gpu/device_guard.hpp"
-#include "gpu/device_srs.hpp"
-#include "gpu/fixed_base.hpp"
-#include "gpu/staged_upload.hpp"
+#include "gpu/backend/cuda_backend.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/device_guard.hpp"
+#include "gpu/backend/device_srs.hpp"
+#include "gpu/params/fixed_base.hpp"
+#include "gpu/util/staged_upload.hpp"
 #endif
 
 namespace cuzk::bench {

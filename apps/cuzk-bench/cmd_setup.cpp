@@ -19,7 +19,7 @@
 #include "util/stopwatch.hpp"
 #include "util/system_random.hpp"
 #ifdef CUZK_BENCH_CUDA
-#include "gpu/fixed_base.hpp"
+#include "gpu/params/fixed_base.hpp"
 #endif
 
 namespace cuzk::bench {

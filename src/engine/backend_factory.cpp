@@ -9,7 +9,7 @@
 #include "groth16/spread_backend.hpp"
 #include "util/parallel.hpp"
 #ifdef CUZK_ENGINE_CUDA
-#include "gpu/cuda_backend.hpp"
+#include "gpu/backend/cuda_backend.hpp"
 #endif
 
 namespace cuzk::engine {

@@ -112,7 +112,7 @@ ParamsResult<bool> read_params_section(std::span<const uint8_t> file, const Para
                                        Section s, Parameters& params, unsigned threads = 0);
 
 // The file bytes of bulk section s (its points as written: uncompressed, not yet checked), for a
-// loader that decodes them elsewhere (the GPU: gpu/srs_decode.hpp).
+// loader that decodes them elsewhere (the GPU: gpu/params/srs_decode.hpp).
 std::span<const uint8_t> params_section_bytes(std::span<const uint8_t> file,
                                               const ParamsLayout& layout, Section s);
 // The error read_params_section reports for point `index` of section s, given the section's

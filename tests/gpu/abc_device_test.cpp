@@ -1,4 +1,4 @@
-// Deferred a/b/c on the device (src/gpu/abc_kernels.hpp, device_circuit.hpp, CudaBackend): the
+// Deferred a/b/c on the device (src/gpu/backend/abc_kernels.hpp, device_circuit.hpp, CudaBackend): the
 // kernel's a, b, c equal the CPU's sparse products (ProvingAssignment::materialize) value for
 // value, padding included; CudaBackend proves deferred assignments — alone, in batches mixed with
 // computed ones, on both upload paths and with B in G2 on the CPU — to the CpuBackend's bytes for
@@ -13,10 +13,10 @@
 
 #include "../groth16/deferred_fixture.hpp"
 #include "device_fixture.hpp"
-#include "gpu/abc_kernels.hpp"
-#include "gpu/cuda_backend.hpp"
-#include "gpu/device_circuit.hpp"
-#include "gpu/staged_upload.hpp"
+#include "gpu/backend/abc_kernels.hpp"
+#include "gpu/backend/cuda_backend.hpp"
+#include "gpu/backend/device_circuit.hpp"
+#include "gpu/util/staged_upload.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "groth16/verifier.hpp"

@@ -1,4 +1,4 @@
-// CudaBackend (src/gpu/cuda_backend.hpp) against CpuBackend: for small circuits (the test circuits
+// CudaBackend (src/gpu/backend/cuda_backend.hpp) against CpuBackend: for small circuits (the test circuits
 // of tests/r1cs and the bench circuit at 2^10 and 2^14 rows, padded and exact), the same (r, s)
 // must give the same 192-byte proof, and it must verify; batches, a second proof on the resident
 // SRS, preload / evict, a new parameter set at a recycled address, two jobs in flight, the
@@ -22,11 +22,11 @@
 
 #include "../groth16/groth16_fixture.hpp"
 #include "device_fixture.hpp"
-#include "gpu/cuda_backend.hpp"
-#include "gpu/device_srs.hpp"
-#include "gpu/msm.hpp"
-#include "gpu/staged_upload.hpp"
-#include "gpu/witness_view.hpp"
+#include "gpu/backend/cuda_backend.hpp"
+#include "gpu/backend/device_srs.hpp"
+#include "gpu/msm/msm.hpp"
+#include "gpu/util/staged_upload.hpp"
+#include "gpu/backend/witness_view.hpp"
 #include "gpu_partition_bench.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"

@@ -13,7 +13,7 @@
 
 #include "../groth16/groth16_fixture.hpp"
 #include "device_fixture.hpp"
-#include "gpu/cuda_backend.hpp"
+#include "gpu/backend/cuda_backend.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "groth16/proof.hpp"

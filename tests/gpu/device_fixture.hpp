@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gpu/cuda_util.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu::testing {
 

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "gpu/cuda_util.hpp"
-#include "gpu/point_storage.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/arith/point_storage.hpp"
 
 namespace cuzk::gpu::bench {
 

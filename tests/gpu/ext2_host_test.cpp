@@ -1,4 +1,4 @@
-// The device Fp2 (src/gpu/ext2.hpp over the GPU limb code, run here through the emulated carry
+// The device Fp2 (src/gpu/arith/ext2.hpp over the GPU limb code, run here through the emulated carry
 // chain) against the CPU ff::Fp2, bit for bit: edge pairs of Fp values as both coordinates and
 // random elements, and the inversion. Also the memory layout shared with the CPU (Fp2Storage ==
 // ff::Fp2's bytes).
@@ -7,10 +7,10 @@
 #include <cstring>
 #include <vector>
 
-#include "gpu/carry_chain_host.hpp"
-#include "gpu/ext2.hpp"
-#include "gpu/field_storage.hpp"
-#include "gpu/mont32.hpp"
+#include "gpu/arith/carry_chain_host.hpp"
+#include "gpu/arith/ext2.hpp"
+#include "gpu/arith/field_storage.hpp"
+#include "gpu/arith/mont32.hpp"
 #include "test_values.hpp"
 
 namespace cuzk::gpu {

@@ -1,4 +1,4 @@
-// GpuFixedBase / GpuFixedBaseG2 (src/gpu/fixed_base.hpp) on the device against the CPU
+// GpuFixedBase / GpuFixedBaseG2 (src/gpu/params/fixed_base.hpp) on the device against the CPU
 // groth16::FixedBaseTable::mul_batch, bit for bit: edge and random scalars through small chunks
 // (both slots, a short last chunk, runs that end short), the default chunk, buffer reuse, empty
 // input and mismatched spans; and generate_parameters with GpuFixedBaseMultiplier against the CPU
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "device_fixture.hpp"
-#include "gpu/fixed_base.hpp"
+#include "gpu/params/fixed_base.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/fixed_base_table.hpp"
 #include "groth16/setup.hpp"

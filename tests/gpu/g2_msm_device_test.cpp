@@ -1,4 +1,4 @@
-// GpuMsmG2 (src/gpu/msm.hpp, the GPU Pippenger over G2) on the device against the CPU
+// GpuMsmG2 (src/gpu/msm/msm.hpp, the GPU Pippenger over G2) on the device against the CPU
 // msm::msm<G2Config> / msm::msm_density<G2Config>: random scalars at sizes 1 .. 2^16, special
 // scalars (0, 1, r - 1, small values, the Filecoin 0/1 mix), Montgomery device scalars with device
 // densities (the backend's call), infinity and duplicate bases, forced windows and sort groups.
@@ -15,8 +15,8 @@
 
 #include "../msm/msm_fixtures.hpp"
 #include "device_fixture.hpp"
-#include "gpu/cuda_util.hpp"
-#include "gpu/msm.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/msm/msm.hpp"
 #include "msm/msm.hpp"
 #include "tiled_msm_bases.hpp"
 

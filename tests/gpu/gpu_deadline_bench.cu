@@ -29,11 +29,11 @@
 #include "../msm/msm_fixtures.hpp"
 #include "bench_main.hpp"
 #include "device_msm_inputs.cuh"
-#include "gpu/cuda_util.hpp"
-#include "gpu/enqueue_window.hpp"
-#include "gpu/msm.hpp"
-#include "gpu/ntt.hpp"
-#include "gpu/prove_lane.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/enqueue_window.hpp"
+#include "gpu/msm/msm.hpp"
+#include "gpu/ntt/ntt.hpp"
+#include "gpu/backend/prove_lane.hpp"
 
 namespace cuzk::gpu {
 namespace {

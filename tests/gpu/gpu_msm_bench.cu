@@ -1,4 +1,4 @@
-// gpu_msm_bench: GpuMsm (src/gpu/msm.hpp) at 2^20, 2^24, 2^26, 2^27 terms, with random full-width
+// gpu_msm_bench: GpuMsm (src/gpu/msm/msm.hpp) at 2^20, 2^24, 2^26, 2^27 terms, with random full-width
 // scalars (split_trivial off, as for the prover's H query) and with the Filecoin witness mix
 // (35 % zeros, 35 % ones, 30 % random; split on) — bases and scalars already on the GPU.
 //
@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "../msm/msm_fixtures.hpp"
-#include "gpu/cuda_util.hpp"
-#include "gpu/msm.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/msm/msm.hpp"
 #include "msm/msm.hpp"
 #include "bench_main.hpp"
 #include "device_msm_inputs.cuh"

@@ -1,4 +1,4 @@
-// gpu_ntt_bench: time of the GPU NTT (src/gpu/ntt.hpp) — forward, coset forward and inverse
+// gpu_ntt_bench: time of the GPU NTT (src/gpu/ntt/ntt.hpp) — forward, coset forward and inverse
 // transforms at 2^20, 2^24, 2^26, 2^27, and the H pipeline (6 transforms + pointwise) at 2^24 and
 // 2^27 — with a per-step breakdown of the largest forward transform and of H, and the largest
 // forward transform with whole instead of split first-pass twiddle tables (GpuNttOptions).
@@ -22,12 +22,12 @@
 #include <utility>
 #include <vector>
 
-#include "gpu/cuda_util.hpp"
-#include "gpu/fields.cuh"
-#include "gpu/ntt.hpp"
-#include "gpu/ntt_kernels.hpp"
-#include "gpu/ntt_pass.hpp"
-#include "gpu/ntt_program.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/arith/fields.cuh"
+#include "gpu/ntt/ntt.hpp"
+#include "gpu/ntt/ntt_kernels.hpp"
+#include "gpu/ntt/ntt_pass.hpp"
+#include "gpu/ntt/ntt_program.hpp"
 #include "bench_main.hpp"
 
 namespace cuzk::gpu {

@@ -29,9 +29,9 @@
 #include <string>
 #include <vector>
 
-#include "gpu/cuda_backend.hpp"
-#include "gpu/cuda_util.hpp"
-#include "gpu/device_srs.hpp"
+#include "gpu/backend/cuda_backend.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/backend/device_srs.hpp"
 #include "gpu_partition_bench.hpp"
 #include "tiled_device_srs.hpp"
 #include "bench_main.hpp"

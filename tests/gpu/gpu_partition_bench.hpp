@@ -24,7 +24,7 @@
 #include "curve/g1.hpp"
 #include "curve/g2.hpp"
 #include "ff/fr.hpp"
-#include "gpu/witness_view.hpp"
+#include "gpu/backend/witness_view.hpp"
 #include "groth16/parameters.hpp"
 #include "util/parallel.hpp"
 

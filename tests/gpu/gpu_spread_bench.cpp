@@ -29,9 +29,9 @@
 #include <thread>
 #include <vector>
 
-#include "gpu/cuda_backend.hpp"
-#include "gpu/cuda_util.hpp"
-#include "gpu/device_guard.hpp"
+#include "gpu/backend/cuda_backend.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/device_guard.hpp"
 #include "groth16/proof.hpp"
 #include "groth16/spread_backend.hpp"
 #include "gpu_partition_bench.hpp"

@@ -1,4 +1,4 @@
-// The GPU field's limb algorithms (src/gpu/mont32.hpp) run on the host through HostCarryChain, an
+// The GPU field's limb algorithms (src/gpu/arith/mont32.hpp) run on the host through HostCarryChain, an
 // emulation of the PTX carry flag, and are compared bit for bit with the CPU field — so the
 // arithmetic the device executes is checked on any machine, GPU or not (inversion and the way out of
 // Montgomery form included). Also holds the CPU and GPU memory layouts equal (one constant source,
@@ -8,9 +8,9 @@
 #include <cstring>
 #include <vector>
 
-#include "gpu/carry_chain_host.hpp"
-#include "gpu/field_storage.hpp"
-#include "gpu/mont32.hpp"
+#include "gpu/arith/carry_chain_host.hpp"
+#include "gpu/arith/field_storage.hpp"
+#include "gpu/arith/mont32.hpp"
 #include "test_values.hpp"
 
 namespace cuzk::gpu {

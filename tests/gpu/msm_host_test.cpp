@@ -17,11 +17,11 @@
 #include <vector>
 
 #include "../msm/msm_fixtures.hpp"
-#include "gpu/carry_chain_host.hpp"
-#include "gpu/ext2.hpp"
-#include "gpu/mont32.hpp"
-#include "gpu/msm_buckets.hpp"
-#include "gpu/msm_plan.hpp"
+#include "gpu/arith/carry_chain_host.hpp"
+#include "gpu/arith/ext2.hpp"
+#include "gpu/arith/mont32.hpp"
+#include "gpu/msm/msm_buckets.hpp"
+#include "gpu/msm/msm_plan.hpp"
 #include "msm/msm.hpp"
 #include "msm/signed_digits.hpp"
 

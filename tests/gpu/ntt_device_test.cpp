@@ -1,4 +1,4 @@
-// GpuNtt (src/gpu/ntt.hpp) on the device against the CPU NTT (src/ntt), bit for bit: the four
+// GpuNtt (src/gpu/ntt/ntt.hpp) on the device against the CPU NTT (src/ntt), bit for bit: the four
 // natural-order transforms and the H pipeline on random inputs, at every size 2^1..2^12, at 2^16,
 // 2^20 (two passes) and 2^21 (the first size with three passes and a split twiddle table, the
 // production plan of 2^27 in miniature); round trips; narrow pass plans that reach multi-pass and
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "device_fixture.hpp"
-#include "gpu/cuda_util.hpp"
-#include "gpu/ntt.hpp"
-#include "gpu/ntt_h_polynomial.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/ntt/ntt.hpp"
+#include "gpu/ntt/ntt_h_polynomial.hpp"
 #include "ntt/domain.hpp"
 #include "ntt/h_polynomial.hpp"
 #include "ntt/ntt.hpp"

@@ -1,5 +1,5 @@
 // The GPU NTT's algorithm on the host, against the CPU NTT (src/ntt) bit for bit: the programs of
-// src/gpu/ntt_program.hpp run step by step, each pass emulating its CUDA grid — every block, every
+// src/gpu/ntt/ntt_program.hpp run step by step, each pass emulating its CUDA grid — every block, every
 // thread of each phase in turn (phases are separated by __syncthreads() on the device and keep no
 // register state across, so this is exact) — over the GPU's limb arithmetic (Mont32 with the
 // emulated PTX carry chain). Checks the index math, the pass plans, the fused scalings and the
@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "gpu/carry_chain_host.hpp"
-#include "gpu/mont32.hpp"
-#include "gpu/ntt_program.hpp"
+#include "gpu/arith/carry_chain_host.hpp"
+#include "gpu/arith/mont32.hpp"
+#include "gpu/ntt/ntt_program.hpp"
 #include "ntt/bit_reverse.hpp"
 #include "ntt/domain.hpp"
 #include "ntt/h_polynomial.hpp"

@@ -1,4 +1,4 @@
-// The GPU point templates (src/gpu/jacobian.hpp, xyzz.hpp) instantiated on the host — over the
+// The GPU point templates (src/gpu/arith/jacobian.hpp, xyzz.hpp) instantiated on the host — over the
 // CPU field and over the GPU limb code with the emulated carry chain, for G1 (Fp) and G2 (Fp2 =
 // Ext2, ext2.hpp) — against the CPU curve (src/curve). Jacobian results must equal the CPU's
 // coordinates bit for bit (same formulas); XYZZ results must be the same points and keep
@@ -8,11 +8,11 @@
 #include <cstring>
 #include <vector>
 
-#include "gpu/carry_chain_host.hpp"
-#include "gpu/ext2.hpp"
-#include "gpu/mont32.hpp"
-#include "gpu/point_storage.hpp"
-#include "gpu/xyzz.hpp"
+#include "gpu/arith/carry_chain_host.hpp"
+#include "gpu/arith/ext2.hpp"
+#include "gpu/arith/mont32.hpp"
+#include "gpu/arith/point_storage.hpp"
+#include "gpu/arith/xyzz.hpp"
 #include "test_values.hpp"
 
 namespace cuzk::gpu {

@@ -12,7 +12,7 @@
 #include "filecoin/stacked_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "groth16/setup.hpp"
-#include "gpu/cuda_backend.hpp"
+#include "gpu/backend/cuda_backend.hpp"
 #include "r1cs/keypair_assembly.hpp"
 #include "sealing/real_seal.hpp"
 

@@ -1,4 +1,4 @@
-// Parameter points decoded on the device (gpu/srs_decode.hpp) against the host decoder: the same
+// Parameter points decoded on the device (gpu/params/srs_decode.hpp) against the host decoder: the same
 // storage for G1 and G2 points, the first bad point found for each kind of damage the host
 // refuses; and the host_copy = false preload from a .params file's bytes (CudaBackend::
 // preload_raw_section): the same proofs as the CPU from the full set, a damaged file refused with
@@ -15,9 +15,9 @@
 #include "../msm/msm_fixtures.hpp"
 #include "curve/encoding.hpp"
 #include "device_fixture.hpp"
-#include "gpu/cuda_backend.hpp"
-#include "gpu/device_srs.hpp"
-#include "gpu/srs_decode.hpp"
+#include "gpu/backend/cuda_backend.hpp"
+#include "gpu/backend/device_srs.hpp"
+#include "gpu/params/srs_decode.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "groth16/parameters.hpp"
 #include "groth16/verifier.hpp"

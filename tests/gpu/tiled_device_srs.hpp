@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "gpu/cuda_util.hpp"
-#include "gpu/device_srs.hpp"
-#include "gpu/point_storage.hpp"
-#include "gpu/witness_view.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/backend/device_srs.hpp"
+#include "gpu/arith/point_storage.hpp"
+#include "gpu/backend/witness_view.hpp"
 #include "gpu_partition_bench.hpp"
 
 namespace cuzk::gpu::bench {

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "../msm/msm_fixtures.hpp"
-#include "gpu/cuda_util.hpp"
-#include "gpu/msm.hpp"
-#include "gpu/point_storage.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/msm/msm.hpp"
+#include "gpu/arith/point_storage.hpp"
 
 namespace cuzk::gpu::testing {
 

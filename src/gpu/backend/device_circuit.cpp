@@ -1,0 +1,72 @@
+// DeviceCircuit::upload and the DeviceCircuits cache (device_circuit.hpp).
+#include "gpu/backend/device_circuit.hpp"
+
+#include <span>
+
+#include "gpu/util/cuda_phase.hpp"
+
+namespace cuzk::gpu {
+namespace {
+
+size_t csr_bytes(const r1cs::IndexedCsr& m) {
+  return sizeof(uint64_t) * m.row_ptr.size() + sizeof(uint32_t) * (m.cols.size() + m.coeff_index.size());
+}
+
+DeviceCsr upload_csr(const r1cs::IndexedCsr& m, StagedUploader& uploader, cudaStream_t stream) {
+  DeviceCsr d{DeviceBuffer<uint64_t>(m.row_ptr.size()), DeviceBuffer<uint32_t>(m.cols.size()),
+              DeviceBuffer<uint32_t>(m.coeff_index.size())};
+  uploader.copy(d.row_ptr.data(), std::span<const uint64_t>(m.row_ptr), stream);
+  uploader.copy(d.cols.data(), std::span<const uint32_t>(m.cols), stream);
+  uploader.copy(d.coeff_index.data(), std::span<const uint32_t>(m.coeff_index), stream);
+  return d;
+}
+
+}  // namespace
+
+size_t DeviceCircuit::bytes_for(const r1cs::PrecompiledCircuit& circuit) {
+  return csr_bytes(circuit.a()) + csr_bytes(circuit.b()) + csr_bytes(circuit.c()) +
+         sizeof(FrStorage) * circuit.coeffs().size();
+}
+
+DeviceCircuit DeviceCircuit::upload(const r1cs::PrecompiledCircuit& circuit,
+                                    StagedUploader& uploader, cudaStream_t stream) {
+  DeviceCircuit d;
+  d.a = upload_csr(circuit.a(), uploader, stream);
+  d.b = upload_csr(circuit.b(), uploader, stream);
+  d.c = upload_csr(circuit.c(), uploader, stream);
+  d.coeffs = DeviceBuffer<FrStorage>(circuit.coeffs().size());
+  uploader.copy(d.coeffs.data(), std::span<const ff::Fr>(circuit.coeffs()), stream);
+  d.rows = circuit.a().rows();
+  d.num_inputs = circuit.num_inputs();
+  d.num_aux = circuit.num_aux();
+  d.digest = circuit.digest();
+  return d;
+}
+
+const DeviceCircuit& DeviceCircuits::get(const r1cs::PrecompiledCircuit& circuit,
+                                         StagedUploader& uploader, cudaStream_t stream,
+                                         groth16::PhaseTimings& t, Stopwatch& sw) {
+  auto it = circuits_.find(circuit.digest());
+  if (it != circuits_.end()) return it->second;
+  in_phase("upload_circuit", [&] {
+    size_t free_bytes = 0, total_bytes = 0;
+    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const size_t need = DeviceCircuit::bytes_for(circuit);
+    if (need > free_bytes) {
+      throw CudaError(cudaErrorMemoryAllocation, "the precompiled circuit's matrices need " +
+                                                     gb(need) + " of device memory, " +
+                                                     gb(free_bytes) + " are free");
+    }
+    it = circuits_.emplace(circuit.digest(), DeviceCircuit::upload(circuit, uploader, stream)).first;
+  });
+  t.emplace_back("upload_circuit", sw.lap_ms());
+  return it->second;
+}
+
+size_t DeviceCircuits::bytes() const {
+  size_t bytes = 0;
+  for (const auto& [digest, circuit] : circuits_) bytes += circuit.bytes();
+  return bytes;
+}
+
+}  // namespace cuzk::gpu

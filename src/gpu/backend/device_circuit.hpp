@@ -1,0 +1,64 @@
+// DeviceCircuit: a precompiled circuit's A, B, C matrices and coefficient table
+// (r1cs::PrecompiledCircuit) resident on a device, so that a proof of a deferred assignment
+// (r1cs::assign_deferred) uploads only its witness and the device computes a, b, c itself
+// (abc_kernels.hpp) — 1/4 of the bytes over PCIe and no CPU mat-vec. Same layout as the host
+// matrices: 64-bit row pointers, 32-bit columns and coefficient indices (8 B per entry: ~8.9 GB
+// for a 32 GiB PoRep partition's 722 M entries). DeviceCircuits: a device's set of them.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+
+#include "gpu/backend/abc_kernels.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/staged_upload.hpp"
+#include "groth16/backend.hpp"  // PhaseTimings
+#include "r1cs/precompiled_circuit.hpp"
+#include "util/stopwatch.hpp"
+
+namespace cuzk::gpu {
+
+struct DeviceCsr {
+  DeviceBuffer<uint64_t> row_ptr;
+  DeviceBuffer<uint32_t> cols, coeff_index;
+
+  size_t bytes() const { return row_ptr.size_bytes() + cols.size_bytes() + coeff_index.size_bytes(); }
+  DeviceCsrView view() const { return {row_ptr.data(), cols.data(), coeff_index.data()}; }
+};
+
+struct DeviceCircuit {
+  DeviceCsr a, b, c;
+  DeviceBuffer<FrStorage> coeffs;
+  size_t rows = 0;  // constraints + inputs
+  size_t num_inputs = 0, num_aux = 0;
+  r1cs::PrecompiledCircuit::Digest digest{};
+
+  size_t bytes() const { return a.bytes() + b.bytes() + c.bytes() + coeffs.size_bytes(); }
+  AbcMatrices matrices() const { return {a.view(), b.view(), c.view(), coeffs.data(), rows}; }
+
+  // Device bytes `circuit` takes once uploaded.
+  static size_t bytes_for(const r1cs::PrecompiledCircuit& circuit);
+  // Allocates on the current device and copies the matrices through `uploader`; synchronous.
+  static DeviceCircuit upload(const r1cs::PrecompiledCircuit& circuit, StagedUploader& uploader,
+                              cudaStream_t stream);
+};
+
+// The precompiled circuits whose matrices are on this device, by digest, each uploaded on its
+// first use. Not thread-safe: CudaBackend calls it with its upload mutex held.
+class DeviceCircuits {
+ public:
+  // circuit's matrices, uploaded now through `uploader` if they are not yet (phase
+  // upload_circuit in t; a CudaError naming the sizes when they do not fit the free memory).
+  const DeviceCircuit& get(const r1cs::PrecompiledCircuit& circuit, StagedUploader& uploader,
+                           cudaStream_t stream, groth16::PhaseTimings& t, Stopwatch& sw);
+  size_t bytes() const;
+  void clear() { circuits_.clear(); }
+
+ private:
+  std::map<r1cs::PrecompiledCircuit::Digest, DeviceCircuit> circuits_;
+};
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,104 @@
+// InputSlot: the inputs of one circuit on the device for one start — a, b, c (m each, zero-padded
+// past the constraints), the assignment [inputs | aux], the three density bitmaps — grown to the
+// largest witness seen and kept between starts; InputSlotPool: the slots of one backend, and the
+// upload of a witness into one. Only the start holding a slot touches it.
+#pragma once
+
+#include <array>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/arith/field_storage.hpp"
+#include "gpu/util/staged_upload.hpp"
+#include "gpu/backend/witness_view.hpp"
+
+namespace cuzk::gpu {
+
+// The buffer, grown to at least n elements (contents not kept; freed first so that the peak is the
+// new size). Only while no queued work uses it.
+template <class T>
+void ensure(DeviceBuffer<T>& b, size_t n) {
+  if (b.size() >= n) return;
+  b = DeviceBuffer<T>();
+  b = DeviceBuffer<T>(n);
+}
+
+struct InputSlot {
+  DeviceBuffer<FrStorage> a, b, c, z;
+  DeviceBuffer<uint64_t> a_aux, b_input, b_aux;
+
+  static size_t bytes_for(const WitnessView& w, size_t m) {
+    const size_t words = w.a_aux.word_count() + w.b_input.word_count() + w.b_aux.word_count();
+    return sizeof(FrStorage) * (3 * m + w.inputs.size() + w.aux.size()) + sizeof(uint64_t) * words;
+  }
+  size_t bytes() const {
+    return a.size_bytes() + b.size_bytes() + c.size_bytes() + z.size_bytes() + a_aux.size_bytes() +
+           b_input.size_bytes() + b_aux.size_bytes();
+  }
+  void ensure_for(const WitnessView& w, size_t m) {
+    ensure(a, m);
+    ensure(b, m);
+    ensure(c, m);
+    ensure(z, w.inputs.size() + w.aux.size());
+    ensure(a_aux, w.a_aux.word_count());
+    ensure(b_input, w.b_input.word_count());
+    ensure(b_aux, w.b_aux.word_count());
+  }
+};
+
+// The slots of a backend's starts: slot 0 always, slot 1 when the caller allows it and it fits
+// beside the rest of the device memory (a second start's upload beside the first's kernels), and
+// the deadline lane's own (taken with that lane's mutex, not from here). Thread-safe.
+class InputSlotPool {
+ public:
+  // reserve: free device memory kept beside slot 1 (tables, MSM buckets, G2 scratch growth).
+  InputSlotPool(bool two_slots, size_t reserve) : two_slots_(two_slots), reserve_(reserve) {}
+
+  // A free slot's index for a witness of `bytes`, waiting for one if need be; slot 1 only when
+  // `second` and it fits. Call with the device current.
+  size_t acquire(size_t bytes, bool second);
+  void release(size_t index);
+  // Slot `index` (held), or the deadline lane's (index kDeadline).
+  static constexpr size_t kDeadline = 2;
+  InputSlot& slot(size_t index) { return slots_[index]; }
+  // The slot grown for w (under the pool's lock: bytes() reads the sizes meanwhile).
+  void resize(InputSlot& x, const WitnessView& w, size_t m);
+  size_t bytes() const;
+  // Frees the slots no start holds (and the deadline lane's: call with its mutex held).
+  void release_free();
+
+  // A scoped acquire.
+  class Lease {
+   public:
+    Lease(InputSlotPool& pool, size_t bytes, bool second)
+        : pool_(pool), index_(pool.acquire(bytes, second)) {}
+    ~Lease() { pool_.release(index_); }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    size_t index() const { return index_; }
+
+   private:
+    InputSlotPool& pool_;
+    size_t index_;
+  };
+
+ private:
+  bool second_fits(size_t bytes) const;
+
+  const bool two_slots_;
+  const size_t reserve_;
+  mutable std::mutex mutex_;
+  std::condition_variable freed_;
+  std::array<InputSlot, 3> slots_;  // 0, 1, the deadline lane's
+  std::array<bool, 2> busy_{};
+};
+
+// Into slot x (grown for w by `pool`): a, b, c zero-padded to m (unless deferred), [inputs |
+// aux], the densities, on stream `st` through `uploader`; synchronous. Needs the uploader's lock.
+void upload_witness(InputSlotPool& pool, InputSlot& x, const WitnessView& w, size_t m,
+                    cudaStream_t st, StagedUploader& uploader);
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,106 @@
+// ProveLane: one stream's worth of proving on a device — the stream, the G1 and G2 MSMs with their
+// scratch, the NTT with its tables, the domains — and the kernels a start runs there for one
+// uploaded circuit: H's coefficients, the G1 MSMs (H, L, A, B), B in G2.
+//
+// CudaBackend has two lanes. The main lane is shared by every ordinary start, one proof's kernels
+// at a time (its mutex). The deadline lane (CudaBackend::start_deadline) has a stream of the
+// device's highest priority and its own scratch, so that a deadline job's kernels run beside the
+// main lane's instead of after them: the block scheduler gives pending blocks of the
+// higher-priority stream the next free SM slots. A priority alone is not enough — a kernel whose
+// blocks do not fit in what one finished block of the main lane's frees waited for the main
+// lane's whole queued MSM (~0.7 s at 32 GiB) —, so the main lane also paces what it enqueues and
+// steps aside while the deadline lane holds its gate (enqueue_window.hpp). Both lanes read the
+// same resident parameter sets; nothing else is shared between them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "curve/g2.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/backend/device_srs.hpp"
+#include "gpu/util/enqueue_window.hpp"
+#include "gpu/backend/input_slot.hpp"
+#include "gpu/msm/msm.hpp"
+#include "gpu/ntt/ntt.hpp"
+#include "gpu/backend/section_msm.hpp"
+#include "gpu/backend/witness_view.hpp"
+#include "groth16/backend.hpp"
+#include "groth16/proof_assembly.hpp"
+#include "util/stopwatch.hpp"
+
+namespace cuzk::gpu {
+
+// The sections of a parameter set, resident or streamed, as the MSMs read them.
+struct Sections {
+  SectionBases<curve::G1Config> h, l, a, b_g1;
+  SectionBases<curve::G2Config> b_g2;
+
+  // From resident sections; or, g1 null, streamed from the host parameters.
+  static Sections of(const DeviceSrs* g1, const groth16::Parameters* host);
+  bool resident() const { return h.resident(); }
+};
+
+// What the G1 MSMs need to know of a circuit once its host arrays may be gone. Streamed sections
+// also need the host densities (section_msm.hpp), copied then.
+struct UploadedShape {
+  size_t n_in, n_aux, a_count, b_in_count, b_aux_count;
+  std::vector<uint64_t> a_aux, b_input, b_aux;  // streamed only
+
+  static UploadedShape of(const WitnessView& w, bool streamed);
+};
+
+class ProveLane {
+ public:
+  // stream_priority: cudaDeviceGetStreamPriorityRange's value; 0 is the default priority.
+  // yield_to: null, or the deadline lane's gate — this lane then keeps only a short queue of its
+  // long phases' kernels and steps aside while the gate is held (enqueue_window.hpp).
+  ProveLane(int device, int stream_priority, GpuNttOptions ntt_options,
+            const PriorityGate* yield_to = nullptr);
+
+  std::mutex mutex;  // one proof's kernels at a time on this lane
+
+  cudaStream_t stream() const { return stream_->get(); }
+  int priority() const { return priority_; }
+
+  // The NTT tables of m = 2^k points (the stream checked idle first).
+  void prepare_tables(size_t m);
+
+  // The G1 work of one uploaded circuit in x (reads only device memory and, streamed, the host
+  // parameters: the host witness may have been released): phases ntt_h, msm_h, msm_l, msm_a,
+  // msm_b_g1 into t (the waits for streamed bases into stream_ms instead).
+  groth16::MsmAccumulators g1_msms(InputSlot& x, SectionMsm& sections, const Sections& srs,
+                                   const UploadedShape& shape, size_t m, groth16::PhaseTimings& t,
+                                   Stopwatch& sw, double& stream_ms);
+  // B in G2 over the same uploaded scalars and B densities (phase msm_b_g2).
+  curve::G2 b_g2_msm(InputSlot& x, SectionMsm& sections, const Sections& srs,
+                     const UploadedShape& shape, groth16::PhaseTimings& t, Stopwatch& sw,
+                     double& stream_ms);
+
+  // After an error: no queued work may outlive the call that enqueued it.
+  void drain_quietly() const;
+  // The MSMs' scratch and the NTT tables.
+  size_t scratch_bytes() const;
+  // Frees them (they are made again on the next proof). With mutex held, the stream idle.
+  void release_scratch();
+
+ private:
+  const int device_;
+  const int priority_;
+  GpuNttOptions ntt_options_;
+  GpuMsmOptions msm_options_;  // every MSM's; msm_h adds split_trivial = false
+  std::optional<Stream> stream_;
+  std::unique_ptr<GpuMsm> msm_;
+  std::unique_ptr<GpuMsmG2> msm_g2_;  // on the first B in G2
+  std::unique_ptr<GpuNtt> ntt_;       // on the first proof
+};
+
+// The device's highest stream priority (the most negative number; 0 when it has none).
+int highest_stream_priority(int device);
+
+}  // namespace cuzk::gpu

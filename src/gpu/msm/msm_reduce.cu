@@ -1,0 +1,4 @@
+// The reduction kernels of msm_reduce.cuh for G1.
+#include "gpu/msm/msm_reduce.cuh"
+
+template struct cuzk::gpu::msm_kernels::ReduceKernels<cuzk::curve::G1Config>;

@@ -1,0 +1,415 @@
+// One pass of the GPU number-theoretic transform over Fr, written once for the device (FrDevice,
+// ntt_kernels.cu) and the host (Mont32 over HostCarryChain, tests/gpu/ntt_host_test.cpp emulates
+// the grid), plus the in-place bit-reversal permutation. The sequencing of passes into transforms
+// is ntt_program.hpp; the tables they read are ntt_tables.hpp.
+//
+// The transform is the CPU one (src/ntt/transform.hpp) regrouped for shared memory: the log2(n)
+// radix-2 stages are split into passes of B <= kMaxPassLog index bits [lo, lo + B), and a pass is
+// one sweep over global memory. In "four-step" form a decimation-in-frequency (DIF) pass on bits
+// [lo, hi = lo + B) is, for every block of 2^hi elements (the bits above hi were handled by earlier
+// passes) and every column c < 2^lo of it:
+//
+//   y[k1] = sum_a x[a 2^lo + c] w_{2^B}^(a k1)     a size-2^B DIF sub-NTT over the rows a, leaving
+//                                                   y[k1] in row rev_B(k1) (bit-reversed)
+//   y[k1] *= w_{2^hi}^(c k1)                        the pass twiddle ("post-twiddle", none if lo =
+//   0)
+//
+// where w_m is the primitive m-th root of unity of the domain's chain (w_{2^hi} = omega^(n /
+// 2^hi)), or its inverse for an inverse transform. The decimation-in-time (DIT) pass is its
+// transpose: the same twiddle first (on the bit-reversed rows), then a DIT sub-NTT (bit-reversed
+// rows in, natural out), passes running bottom bits first. A DIF over all passes leaves the output
+// bit-reversed, a DIT consumes bit-reversed input: exactly the CPU's dif_natural_to_bitreversed and
+// dit_bitreversed_to_natural, so results are bit-identical to src/ntt (the arithmetic is exact).
+//
+// Inside a pass, a CUDA block owns a tile of 2^B rows x S columns (S = 2^kTileLog / 2^B consecutive
+// column indices) held in shared memory, and runs in phases separated by __syncthreads():
+//   load   each thread copies E elements from global memory into the tile; consecutive threads
+//          take consecutive addresses. Fused here: the pointwise a*b (DIF) or the twiddle and
+//          the scaling (DIT).
+//   round  each thread reads E = 2^R elements of one column whose rows differ in an R-bit window,
+//          runs the radix-2 stages of that window in registers, writes them back. ceil(B / R)
+//          rounds cover the B stages.
+//   store  the reverse of load, fusing the twiddle, the scaling and a pointwise subtraction (DIF).
+// No register state crosses a phase, so the host emulation runs each phase for every thread in
+// turn and is exact. Shared memory holds each 32-byte element as two 16-byte halves in separate
+// planes (one 128-bit access per half), with the low three index bits XOR-swizzled by the higher
+// ones to spread strided accesses over the banks.
+//
+// Cost per element and pass: ~(B - 1.75)/2 Montgomery multiplications for the stages (a twiddle
+// with a zero exponent is skipped, which is a uniform branch in the last DIF / first DIT round),
+// one for the pass twiddle, one more where the twiddle table is split in two
+// (hi > kFullTwiddleMaxLog), one or two for a scaling (two where its table is split): 13.5 per
+// element for a 2^27 forward transform. The kernels are bound by these multiplications (224
+// 32-bit multiply-adds per Fr product, all on the SM's one integer multiply pipe; a bare chain of
+// products keeps it 93 % busy, 52.5 G products/s on an H200, a pass 64-68 %: docs/perf/gpu.md,
+// "The ceiling, measured"), not by the ~1.7 ms per sweep that HBM needs for 2^27 elements.
+//
+// Code size is kept small on purpose (a straight-line kernel of ~20 inlined products is ~200 KiB
+// of SASS, beyond the instruction caches): the rounds are a run-time loop over one copy of the
+// radix-8 code (twelve butterflies), and the load and store phases apply their factors in a rolled
+// loop around one multiplication.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "gpu/arith/field_storage.hpp"
+#include "gpu/arith/hd.hpp"
+
+namespace cuzk::gpu::ntt_detail {
+
+// Largest transform: 2^28 points (8 GiB per vector); indices fit in 32 bits.
+inline constexpr unsigned kMaxLogN = 28;
+// Bits per pass: 2^27 = three passes of 9 bits, 2^28 = 10 + 9 + 9.
+inline constexpr unsigned kMaxPassLog = 10;
+// 128 threads per block, each holding 2^kRadixLog = 8 elements per round: a 1024-element (32 KiB)
+// tile, so a 2^10 sub-NTT fits one block. Radix 8 runs a 2^9 pass in three rounds (radix 4: five),
+// so fewer shared-memory round trips and barriers per element, for 64 registers of data next to a
+// multiplication's temporaries (126 in all; four resident blocks, 16 warps per SM). Measured on an
+// H200 against radix 4 with 256 threads (72 registers, three blocks, 24 warps): H at 2^27 285.1 ->
+// 279.9 ms, a forward 2^27 transform 43.5 -> 43.1 ms; four radix-4 blocks (64 registers, spills)
+// and five radix-8 blocks (96 registers, spills) were slower (docs/perf/gpu.md).
+inline constexpr unsigned kThreadsLog = 7;
+inline constexpr unsigned kThreads = 1u << kThreadsLog;
+inline constexpr unsigned kRadixLog = 3;
+// Pass twiddle tables up to 2^20 entries (32 MiB) are stored whole; larger ones (the first pass of
+// a transform above 2^20) as two tables of ~2^(hi/2) entries whose product is the twiddle.
+inline constexpr unsigned kFullTwiddleMaxLog = 20;
+
+enum class Flow : uint8_t { kDif, kDit };
+enum class ScaleMode : uint8_t { kNone, kConstant, kPowers };
+
+// Everything a pass kernel reads. Pointers are device pointers (host pointers in the emulation).
+struct PassArgs {
+  FrStorage* data = nullptr;  // n = 2^log_n elements, transformed in place
+  unsigned log_n = 0;
+  unsigned lo = 0;            // the pass covers index bits [lo, lo + B)
+  bool inverse = false;
+  // inner[2^t + j] = w_{2^(t+1)}^(+-j) for t < kMaxPassLog, j < 2^t (the direction's sign).
+  const FrStorage* inner = nullptr;
+  // Pass twiddle w_{2^hi}^e: tw_lo[e] when tw_hi is null, else tw_hi[e >> tw_lo_bits] *
+  // tw_lo[e & (2^tw_lo_bits - 1)]. The forward table serves both directions (w^-e = w^(2^hi - e)).
+  const FrStorage* tw_lo = nullptr;
+  const FrStorage* tw_hi = nullptr;
+  unsigned tw_lo_bits = 0;
+  // Scaling of position p (bit-reversed side): by scale_hi[0] (kConstant), or by c * s^k with
+  // k = rev(p) as scale_hi[k >> scale_lo_bits] * scale_lo[k & (2^scale_lo_bits - 1)] (kPowers;
+  // c folded into scale_hi), or as scale_lo[k] when scale_hi is null (a whole table).
+  ScaleMode scale = ScaleMode::kNone;
+  const FrStorage* scale_hi = nullptr;
+  const FrStorage* scale_lo = nullptr;
+  unsigned scale_lo_bits = 0;
+  // DIF only, each may be null: on load, data[p] <- data[p] * mul_b[p]; on store, after the
+  // scaling, data[p] <- data[p] - sub_c[p].
+  const FrStorage* mul_b = nullptr;
+  const FrStorage* sub_c = nullptr;
+};
+
+// The low `bits` bits of x in reverse order.
+CUZK_HD uint32_t reverse_bits(uint32_t x, unsigned bits) {
+#if defined(__CUDA_ARCH__)
+  return bits == 0 ? 0u : __brev(x) >> (32 - bits);
+#else
+  uint32_t r = 0;
+  for (unsigned i = 0; i < bits; ++i) r = (r << 1) | ((x >> i) & 1u);
+  return r;
+#endif
+}
+
+CUZK_HD unsigned min_bits(unsigned a, unsigned b) { return a < b ? a : b; }
+
+// Half of a field element in shared memory (one 128-bit access).
+struct alignas(16) Quad {
+  uint32_t w[4];
+};
+
+// Shared-memory slot of tile index i: the low three bits (one bank group of 16-byte words) XOR the
+// three-bit groups above them, so that strides of 2^s elements hit distinct bank groups.
+CUZK_HD unsigned swizzle(unsigned i) { return i ^ (((i >> 3) ^ (i >> 6) ^ (i >> 9)) & 7u); }
+
+template <class F, unsigned kSlots>
+CUZK_HD F tile_get(const Quad* smem, unsigned i) {
+  const unsigned s = swizzle(i);
+  const Quad lo = smem[s];
+  const Quad hi = smem[kSlots + s];
+  FrStorage st;
+  CUZK_UNROLL
+  for (unsigned j = 0; j < 4; ++j) {
+    st.limbs[j] = lo.w[j];
+    st.limbs[4 + j] = hi.w[j];
+  }
+  return F::load(st);
+}
+
+template <unsigned kSlots, class F>
+CUZK_HD void tile_put(Quad* smem, unsigned i, const F& x) {
+  const FrStorage st = x.store();
+  Quad lo, hi;
+  CUZK_UNROLL
+  for (unsigned j = 0; j < 4; ++j) {
+    lo.w[j] = st.limbs[j];
+    hi.w[j] = st.limbs[4 + j];
+  }
+  const unsigned s = swizzle(i);
+  smem[s] = lo;
+  smem[kSlots + s] = hi;
+}
+
+// The table factors of one element in a load or store phase, applied by one multiplication site in
+// a rolled loop: x * t0 * t1 equals x * (t0 * t1) in the field, and one site keeps the kernel's
+// code small. At most two: a pass has either a twiddle (lo > 0) or a scaling (lo = 0, where
+// ntt_program.hpp puts them), each one or two table entries, or the pointwise factor b.
+struct Factors {
+  const FrStorage* p0 = nullptr;
+  const FrStorage* p1 = nullptr;
+  uint32_t i0 = 0;
+  uint32_t i1 = 0;
+  unsigned count = 0;
+
+  CUZK_HD void add(const FrStorage* table, uint32_t index) {
+    if (count == 0) {
+      p0 = table;
+      i0 = index;
+    } else {
+      p1 = table;
+      i1 = index;
+    }
+    ++count;
+  }
+  template <class F>
+  CUZK_HD F apply(F x) const {
+    CUZK_ROLLED
+    for (unsigned f = 0; f < count; ++f) x = x * F::load(*(f == 0 ? p0 + i0 : p1 + i1));
+    return x;
+  }
+};
+
+// w_{2^hi}^(+-exponent) from the pass twiddle table(s).
+CUZK_HD void add_twiddle(const PassArgs& a, unsigned hi, uint32_t exponent, Factors& f) {
+  uint32_t e = exponent;
+  if (a.inverse) e = (0u - e) & ((uint32_t(1) << hi) - 1);
+  if (a.tw_hi == nullptr) {
+    f.add(a.tw_lo, e);
+  } else {
+    f.add(a.tw_lo, e & ((uint32_t(1) << a.tw_lo_bits) - 1));
+    f.add(a.tw_hi, e >> a.tw_lo_bits);
+  }
+}
+
+CUZK_HD void add_scaling(const PassArgs& a, uint32_t position, Factors& f) {
+  if (a.scale == ScaleMode::kConstant) {
+    f.add(a.scale_hi, 0);
+  } else if (a.scale == ScaleMode::kPowers) {
+    const uint32_t k = reverse_bits(position, a.log_n);
+    if (a.scale_hi == nullptr) {
+      f.add(a.scale_lo, k);
+    } else {
+      f.add(a.scale_hi, k >> a.scale_lo_bits);
+      f.add(a.scale_lo, k & ((uint32_t(1) << a.scale_lo_bits) - 1));
+    }
+  }
+}
+
+// The tile algorithm of one pass over B bits. F: the register field type (FrDevice on the device).
+template <class F, unsigned B, Flow kFlow>
+struct PassTile {
+  static_assert(B >= 1 && B <= kMaxPassLog, "pass width out of range");
+  static constexpr unsigned kR = B < kRadixLog ? B : kRadixLog;  // bits per round
+  static constexpr unsigned kE = 1u << kR;                      // elements per thread
+  static constexpr unsigned kTileLog = kThreadsLog + kR;
+  static_assert(B <= kTileLog, "a sub-NTT must fit one tile");
+  static constexpr unsigned kColumnsLog = kTileLog - B;         // S = columns per tile
+  static constexpr unsigned kColumns = 1u << kColumnsLog;
+  static constexpr unsigned kSlots = 1u << kTileLog;            // elements per tile
+  static constexpr size_t kSmemBytes = 2 * kSlots * sizeof(Quad);
+  static constexpr unsigned kRounds = (B + kR - 1) / kR;
+  static constexpr unsigned kFirstRoundBits = B - kR * (kRounds - 1);  // DIF: the partial round
+
+  // Stages [round_lo, round_hi) of round k: DIF top-down with the partial round first, DIT
+  // bottom-up with the partial round last. The thread's R-bit row window starts at window(k).
+  static constexpr CUZK_HD unsigned round_hi(unsigned k) {
+    if constexpr (kFlow == Flow::kDif) {
+      return k == 0 ? B : B - kFirstRoundBits - (k - 1) * kR;
+    } else {
+      return (k + 1) * kR < B ? (k + 1) * kR : B;
+    }
+  }
+  static constexpr CUZK_HD unsigned round_lo(unsigned k) {
+    if constexpr (kFlow == Flow::kDif) {
+      return round_hi(k) - (k == 0 ? kFirstRoundBits : kR);
+    } else {
+      return k * kR;
+    }
+  }
+  static constexpr CUZK_HD unsigned window(unsigned k) {
+    return round_lo(k) + kR <= B ? round_lo(k) : B - kR;
+  }
+
+  // Number of blocks for a transform of 2^log_n points (log_n >= B).
+  static constexpr uint32_t blocks(unsigned log_n) {
+    const unsigned columns_log = log_n - B;
+    return columns_log > kColumnsLog ? uint32_t(1) << (columns_log - kColumnsLog) : 1u;
+  }
+
+  // Tile cell of linear index e: consecutive e are consecutive global addresses (runs of S
+  // columns of one row when 2^lo >= S, else whole contiguous 2^(lo+B) blocks).
+  struct Cell {
+    unsigned row;
+    unsigned col;
+  };
+  static CUZK_HD Cell linear_cell(unsigned e, unsigned lo) {
+    const unsigned s_lo = min_bits(lo, kColumnsLog);
+    const unsigned c_low = e & ((1u << s_lo) - 1);
+    const unsigned row = (e >> s_lo) & ((1u << B) - 1);
+    const unsigned col = ((e >> (s_lo + B)) << s_lo) | c_low;
+    return {row, col};
+  }
+  // Global position of (row, column q): q's low lo bits are the column c, the rest the block above.
+  static CUZK_HD uint32_t position(unsigned row, uint32_t q, unsigned lo) {
+    return ((q >> lo) << (lo + B)) | (uint32_t(row) << lo) | (q & ((uint32_t(1) << lo) - 1));
+  }
+  static CUZK_HD unsigned slot(unsigned row, unsigned col) { return (row << kColumnsLog) | col; }
+
+  // The pass twiddle of (row, q): w_{2^hi}^(c rev_B(row)), c = q mod 2^lo.
+  static CUZK_HD void add_pass_twiddle(const PassArgs& a, unsigned row, uint32_t q, Factors& f) {
+    const uint32_t c = q & ((uint32_t(1) << a.lo) - 1);
+    add_twiddle(a, a.lo + B, c * reverse_bits(row, B), f);
+  }
+
+  static CUZK_HD void load(const PassArgs& a, uint32_t block, unsigned tid, Quad* smem) {
+    const uint32_t q0 = block << kColumnsLog;
+    const uint32_t num_columns = uint32_t(1) << (a.log_n - B);
+    CUZK_ROLLED
+    for (unsigned i = 0; i < kE; ++i) {
+      const Cell cell = linear_cell(tid + i * kThreads, a.lo);
+      const uint32_t q = q0 + cell.col;
+      if (q >= num_columns) continue;  // only in transforms smaller than one tile
+      const uint32_t p = position(cell.row, q, a.lo);
+      F x = F::load(a.data[p]);
+      Factors f;
+      if constexpr (kFlow == Flow::kDif) {
+        if (a.mul_b != nullptr) f.add(a.mul_b, p);
+      } else {
+        if (a.lo > 0) add_pass_twiddle(a, cell.row, q, f);
+        add_scaling(a, p, f);
+      }
+      x = f.apply(x);
+      tile_put<kSlots>(smem, slot(cell.row, cell.col), x);
+    }
+  }
+
+  static CUZK_HD void store(const PassArgs& a, uint32_t block, unsigned tid, const Quad* smem) {
+    const uint32_t q0 = block << kColumnsLog;
+    const uint32_t num_columns = uint32_t(1) << (a.log_n - B);
+    CUZK_ROLLED
+    for (unsigned i = 0; i < kE; ++i) {
+      const Cell cell = linear_cell(tid + i * kThreads, a.lo);
+      const uint32_t q = q0 + cell.col;
+      if (q >= num_columns) continue;
+      const uint32_t p = position(cell.row, q, a.lo);
+      F x = tile_get<F, kSlots>(smem, slot(cell.row, cell.col));
+      if constexpr (kFlow == Flow::kDif) {
+        Factors f;
+        if (a.lo > 0) add_pass_twiddle(a, cell.row, q, f);
+        add_scaling(a, p, f);
+        x = f.apply(x);
+        if (a.sub_c != nullptr) x = x - F::load(a.sub_c[p]);
+      }
+      a.data[p] = x.store();
+    }
+  }
+
+  // Round k: the thread's column and its rows outside the window come from tid (column fastest);
+  // it runs the window's stages that belong to round k on its kE elements. The round index is a
+  // run-time value (uniform over the block), so one copy of the code serves every round.
+  static CUZK_HD void round(const PassArgs& a, unsigned k, unsigned tid, Quad* smem) {
+    const unsigned t_lo = round_lo(k), t_hi = round_hi(k), w0 = window(k);
+    const unsigned col = tid & (kColumns - 1);
+    const unsigned other = tid >> kColumnsLog;
+    const unsigned row0 = (other & ((1u << w0) - 1)) | ((other >> w0) << (w0 + kR));
+    F x[kE];
+    CUZK_UNROLL
+    for (unsigned j = 0; j < kE; ++j) x[j] = tile_get<F, kSlots>(smem, slot(row0 | (j << w0), col));
+    CUZK_UNROLL
+    for (unsigned i = 0; i < kR; ++i) {
+      const unsigned b = kFlow == Flow::kDif ? kR - 1 - i : i;  // DIF top-down, DIT bottom-up
+      const unsigned t = w0 + b;
+      if (t < t_lo || t >= t_hi) continue;  // outside a partial round
+      CUZK_UNROLL
+      for (unsigned j = 0; j < kE; ++j) {
+        if (j & (1u << b)) continue;
+        butterfly(a, t, (row0 | (j << w0)) & ((1u << t) - 1), x[j], x[j | (1u << b)]);
+      }
+    }
+    CUZK_UNROLL
+    for (unsigned j = 0; j < kE; ++j) tile_put<kSlots>(smem, slot(row0 | (j << w0), col), x[j]);
+  }
+
+  // Stage t on rows (m, m + 2^t) with twiddle w_{2^(t+1)}^e, e = m mod 2^t. The product is skipped
+  // for e = 0: a uniform branch where the window sits at the bottom (the last DIF / first DIT
+  // round, where e depends on the element only), elsewhere no dearer than the multiplication.
+  static CUZK_HD void butterfly(const PassArgs& a, unsigned t, unsigned e, F& u, F& v) {
+    if constexpr (kFlow == Flow::kDif) {
+      F d = u - v;
+      u = u + v;
+      if (e != 0) d = d * F::load(a.inner[(1u << t) + e]);
+      v = d;
+    } else {
+      F vw = v;
+      if (e != 0) vw = vw * F::load(a.inner[(1u << t) + e]);
+      v = u - vw;
+      u = u + vw;
+    }
+  }
+};
+
+// In-place bit-reversal permutation for log_n >= 2 * kBitReverseTileLog: index bits (a, mid, b)
+// with |a| = |b| = 4 go to (rev b, rev mid, rev a). Block `mid` (one per middle value; blocks with
+// rev(mid) < mid have nothing to do) loads the 16 x 16 tiles of mid and rev(mid) — rows of 16
+// consecutive elements — and writes each to the other's place, transposed through shared memory,
+// again as rows of 16. Smaller transforms swap pairs directly (bit_reverse_pair).
+inline constexpr unsigned kBitReverseTileLog = 4;
+inline constexpr unsigned kBitReverseThreads = 1u << (2 * kBitReverseTileLog);
+
+struct BitReverseTile {
+  static constexpr unsigned kT = kBitReverseTileLog;
+  static constexpr unsigned kSide = 1u << kT;
+  static constexpr size_t kSmemBytes = 2 * kBitReverseThreads * sizeof(FrStorage);
+
+  static CUZK_HD unsigned slot(unsigned a, unsigned b) {
+    return (a << kT) | (b ^ reverse_bits(a, kT));
+  }
+  // False when the block has nothing to do (its pair is handled by block rev(mid)).
+  static CUZK_HD bool active(uint32_t mid, unsigned log_n) {
+    return reverse_bits(mid, log_n - 2 * kT) >= mid;
+  }
+  static CUZK_HD void load(FrStorage* data, unsigned log_n, uint32_t mid, unsigned tid,
+                           FrStorage* smem) {
+    const uint32_t mid2 = reverse_bits(mid, log_n - 2 * kT);
+    const unsigned a = tid >> kT, b = tid & (kSide - 1);
+    smem[slot(a, b)] = data[(uint32_t(a) << (log_n - kT)) | (mid << kT) | b];
+    if (mid2 != mid) {
+      smem[kBitReverseThreads + slot(a, b)] = data[(uint32_t(a) << (log_n - kT)) | (mid2 << kT) | b];
+    }
+  }
+  static CUZK_HD void store(FrStorage* data, unsigned log_n, uint32_t mid, unsigned tid,
+                            const FrStorage* smem) {
+    const uint32_t mid2 = reverse_bits(mid, log_n - 2 * kT);
+    const unsigned x = tid >> kT, y = tid & (kSide - 1);
+    const unsigned s = slot(reverse_bits(y, kT), reverse_bits(x, kT));
+    data[(uint32_t(x) << (log_n - kT)) | (mid2 << kT) | y] = smem[s];
+    if (mid2 != mid) data[(uint32_t(x) << (log_n - kT)) | (mid << kT) | y] = smem[kBitReverseThreads + s];
+  }
+};
+
+// Small transforms: element i < n swaps with rev(i) when i < rev(i).
+CUZK_HD void bit_reverse_pair(FrStorage* data, unsigned log_n, uint32_t i) {
+  const uint32_t j = reverse_bits(i, log_n);
+  if (i < j) {
+    const FrStorage t = data[i];
+    data[i] = data[j];
+    data[j] = t;
+  }
+}
+
+}  // namespace cuzk::gpu::ntt_detail
