@@ -98,8 +98,12 @@ BENCHMARK(BM_ScalarMul<G1>)->Name("G1/scalar_mul")->Unit(benchmark::kMicrosecond
 BENCHMARK(BM_ScalarMul<G2>)->Name("G2/scalar_mul")->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SubgroupCheck<G1>)->Name("G1/subgroup_check")->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SubgroupCheck<G2>)->Name("G2/subgroup_check")->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_DecodeCompressed<G1Config>)->Name("G1/decode_compressed")->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_DecodeCompressed<G2Config>)->Name("G2/decode_compressed")->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DecodeCompressed<G1Config>)
+    ->Name("G1/decode_compressed")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DecodeCompressed<G2Config>)
+    ->Name("G2/decode_compressed")
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Pairing)->Name("pairing")->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PairingProduct3)->Name("pairing_product_3")->Unit(benchmark::kMicrosecond);
 

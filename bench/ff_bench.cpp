@@ -128,7 +128,7 @@ void BM_mul_kernel(benchmark::State& state) {
 
 template <class F>
 [[gnu::noinline]] typename F::Repr mul_mulx_outlined(const typename F::Repr& a,
-                                                    const typename F::Repr& b) {
+                                                     const typename F::Repr& b) {
   return x86::mont_mul_mulx<F>(a, b);
 }
 
@@ -149,7 +149,9 @@ void BM_mul_function_pointer(benchmark::State& state) {
 
 // Interference from other processes only ever adds time: the minimum is the stablest figure on
 // a shared machine, the median the usual one.
-double min_of(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+double min_of(const std::vector<double>& v) {
+  return *std::min_element(v.begin(), v.end());
+}
 
 #define FF_BENCH(fn, name) BENCHMARK(fn)->Name(name)->ComputeStatistics("min", min_of)
 

@@ -68,9 +68,16 @@ void BM_poseidon_hash(benchmark::State& state, PoseidonPermutation permutation) 
   state.SetItemsProcessed(int64_t(state.iterations()));
 }
 BENCHMARK_CAPTURE(BM_poseidon_hash, optimized, PoseidonPermutation::kOptimized)
-    ->Arg(2)->Arg(4)->Arg(8)->Arg(11)->Arg(16)->Unit(benchmark::kMicrosecond);
+    ->Arg(2)
+    ->Arg(4)
+    ->Arg(8)
+    ->Arg(11)
+    ->Arg(16)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_poseidon_hash, reference, PoseidonPermutation::kReference)
-    ->Arg(2)->Arg(8)->Unit(benchmark::kMicrosecond);
+    ->Arg(2)
+    ->Arg(8)
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_poseidon_params_build(benchmark::State& state) {
   for (auto _ : state) {

@@ -11,7 +11,6 @@
 // and read the medians. 2^26 (2 GiB of data + 1 GiB of twiddles) runs only when the environment
 // sets CUZK_NTT_BENCH_LARGE=1.
 #include <benchmark/benchmark.h>
-
 #include <time.h>
 
 #include <chrono>
@@ -63,8 +62,9 @@ class ButterflyClock {
         wall_start_(std::chrono::steady_clock::now()),
         cpu_start_(process_cpu_seconds()) {}
   void report(benchmark::State& state) const {
-    const double wall_ns = std::chrono::duration<double, std::nano>(
-                               std::chrono::steady_clock::now() - wall_start_).count();
+    const double wall_ns =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - wall_start_)
+            .count();
     const double cpu_ns = (process_cpu_seconds() - cpu_start_) * 1e9;
     const double count = double(state.iterations()) * per_iteration_;
     state.counters["ns_per_butterfly"] = wall_ns / count;
@@ -77,7 +77,9 @@ class ButterflyClock {
   double cpu_start_;
 };
 
-double butterflies(unsigned log_n) { return double(size_t(1) << log_n) / 2 * log_n; }
+double butterflies(unsigned log_n) {
+  return double(size_t(1) << log_n) / 2 * log_n;
+}
 
 using NttOp = void (*)(const Domain&, std::span<Fr>, unsigned);
 

@@ -18,6 +18,7 @@
 // WindowPoSt partition (2349 virtual sectors), 4 = a 32 GiB WinningPoSt.
 // Run: pce_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -27,8 +28,6 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "filecoin/post_circuit.hpp"
 #include "filecoin/post_proof_type.hpp"
@@ -49,7 +48,7 @@ using r1cs::ConstraintSystem;
 
 struct Circuit {
   filecoin::SealCommitPhase1Output c1;
-  filecoin::PostCircuitShape post_shape;            // circuits 3 and 4
+  filecoin::PostCircuitShape post_shape;  // circuits 3 and 4
   std::vector<filecoin::PostSectorWitness> post;
   std::function<void(ConstraintSystem&)> synthesize;
   std::unique_ptr<r1cs::PrecompiledCircuit> precompiled;
@@ -75,8 +74,7 @@ Circuit& circuit(int64_t which) {
     const auto proof = filecoin::find_post_proof(
         std::string_view(which == 3 ? "StackedDrgWindow32GiBV1_2" : "StackedDrgWinning32GiBV1"));
     if (!proof.ok()) throw std::runtime_error(proof.error().message);
-    auto set = sealing::generate_virtual_post_vanilla(**proof, 1000,
-                                                      (*proof)->sector_count(), 3);
+    auto set = sealing::generate_virtual_post_vanilla(**proof, 1000, (*proof)->sector_count(), 3);
     if (!set.ok()) throw std::runtime_error(set.error().message);
     auto sectors = filecoin::post_circuit_witness(**proof, set->vanilla);
     if (!sectors.ok()) throw std::runtime_error(sectors.error().message);
@@ -87,7 +85,9 @@ Circuit& circuit(int64_t which) {
     };
   } else if (which == 0 || which == 1) {
     c.c1 = virtual_c1(which == 0 ? "StackedDrg2KiBV1_1" : "StackedDrg8MiBV1_1");
-    c.synthesize = [&c](ConstraintSystem& cs) { filecoin::synthesize_stacked_partition(cs, c.c1, 0); };
+    c.synthesize = [&c](ConstraintSystem& cs) {
+      filecoin::synthesize_stacked_partition(cs, c.c1, 0);
+    };
   } else {
     c.c1 = virtual_c1("StackedDrg32GiBV1_1");
     c.synthesize = [&c](ConstraintSystem& cs) {
@@ -122,8 +122,8 @@ void BM_Generic(benchmark::State& state) {
   Circuit& c = circuit(state.range(0));
   for (auto _ : state) {
     r1cs::ProvingAssignment pa;
-    pa.reserve({c.precompiled->num_inputs(), c.precompiled->num_aux(),
-                c.precompiled->num_constraints()});
+    pa.reserve(
+        {c.precompiled->num_inputs(), c.precompiled->num_aux(), c.precompiled->num_constraints()});
     c.synthesize(pa);
     pa.finalize();
     benchmark::DoNotOptimize(pa.c().data());
@@ -148,8 +148,7 @@ void BM_WitnessParallel(benchmark::State& state) {
   Circuit& c = circuit(state.range(0));
   const auto threads = unsigned(state.range(1));
   for (auto _ : state) {
-    r1cs::Witness w =
-        filecoin::stacked_partition_witness(c.c1, 0, c.precompiled->sizes(), threads);
+    r1cs::Witness w = filecoin::stacked_partition_witness(c.c1, 0, c.precompiled->sizes(), threads);
     benchmark::DoNotOptimize(w.aux.data());
   }
   counters(state, c);

@@ -6,6 +6,7 @@ set -euo pipefail
 
 APT_PACKAGES=(
   build-essential cmake ninja-build pkg-config git
+  clang-format python3  # scripts/check-format.sh, scripts/check-floors.py
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler

@@ -3,6 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# The house rules that a compiler does not check: clang-format's layout, and no include up a floor.
+scripts/check-format.sh
+scripts/check-floors.py
 scripts/build.sh
 # Tests labelled "long" (the 8 MiB PoRep end to end: ~6 CPU-minutes) are left out to keep CI
 # short; run them with: ctest --test-dir build/release -L long

@@ -6,9 +6,9 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "files.hpp"
 #include "filecoin/porep_c2.hpp"
 #include "filecoin/porep_parameters.hpp"
+#include "files.hpp"
 
 namespace cuzk::bench {
 

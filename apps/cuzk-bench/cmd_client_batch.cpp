@@ -25,9 +25,9 @@ namespace {
 void draw_progress(size_t done, size_t failed, size_t total, double seconds) {
   constexpr int kWidth = 40;
   const int filled = total ? int(kWidth * done / total) : kWidth;
-  std::cerr << "\r[" << std::string(size_t(filled), '#') << std::string(size_t(kWidth - filled), '.')
-            << "] " << done << "/" << total << " (" << failed << " failed) "
-            << int(seconds) << " s" << std::flush;
+  std::cerr << "\r[" << std::string(size_t(filled), '#')
+            << std::string(size_t(kWidth - filled), '.') << "] " << done << "/" << total << " ("
+            << failed << " failed) " << int(seconds) << " s" << std::flush;
 }
 
 }  // namespace
@@ -61,11 +61,11 @@ void add_client_batch_command(CLI::App& app) {
     if (!in) throw std::runtime_error(opt->c1 + ": cannot be read");
     std::ostringstream text;
     text << in.rdbuf();
-    auto base = server::make_porep_request(text.str(),
-                                           {"", opt->miner_id, opt->sector_number, *priority});
+    auto base =
+        server::make_porep_request(text.str(), {"", opt->miner_id, opt->sector_number, *priority});
     if (!base) throw std::runtime_error(opt->c1 + ": " + base.error().message);
-    const std::string prefix = "bench-" + std::to_string(::getpid()) + "-" +
-                               std::to_string(std::time(nullptr)) + "-";
+    const std::string prefix =
+        "bench-" + std::to_string(::getpid()) + "-" + std::to_string(std::time(nullptr)) + "-";
 
     if (opt->in_process && opt->params_dir.empty()) {
       throw std::runtime_error("--in-process needs --params-dir");

@@ -17,9 +17,9 @@
 
 #include "cmd_vanilla_request.hpp"
 #include "commands.hpp"
-#include "files.hpp"
 #include "filecoin/porep_c2.hpp"
 #include "filecoin/porep_parameters.hpp"
+#include "files.hpp"
 #include "server/client.hpp"
 #include "util/mapped_file.hpp"
 #include "util/stopwatch.hpp"
@@ -67,8 +67,8 @@ void add_client_single_command(CLI::App& app) {
   cmd->add_option("--addr", opt->addr, "Daemon address: unix:///path or host:port")
       ->capture_default_str();
   auto* c1 = cmd->add_option("--c1", opt->c1, "PoRep C1 output: JSON or Curio envelope");
-  auto* vanilla = cmd->add_option("--vanilla", opt->vanilla,
-                                  "PoSt / SnapDeals request.json from gen-vanilla");
+  auto* vanilla =
+      cmd->add_option("--vanilla", opt->vanilla, "PoSt / SnapDeals request.json from gen-vanilla");
   c1->excludes(vanilla);
   vanilla->excludes(c1);
   cmd->add_option("--miner-id", opt->miner_id,

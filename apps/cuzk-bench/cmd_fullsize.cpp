@@ -54,10 +54,10 @@
 #include "util/task_pool.hpp"
 #ifdef CUZK_BENCH_CUDA
 #include "gpu/backend/cuda_backend.hpp"
-#include "gpu/util/cuda_util.hpp"
-#include "gpu/util/device_guard.hpp"
 #include "gpu/backend/device_srs.hpp"
 #include "gpu/params/fixed_base.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/device_guard.hpp"
 #include "gpu/util/staged_upload.hpp"
 #endif
 
@@ -271,8 +271,8 @@ void run_fullsize(const FullsizeOptions& opt) {
 #endif
   Stopwatch setup_sw;
   auto progress = [&](std::string_view stage, size_t done, size_t total) {
-    std::fprintf(stderr, "fullsize: setup %.*s %zu/%zu (%.1f s, RSS %.2f GiB)\n",
-                 int(stage.size()), stage.data(), done, total, setup_sw.total_ms() / 1000,
+    std::fprintf(stderr, "fullsize: setup %.*s %zu/%zu (%.1f s, RSS %.2f GiB)\n", int(stage.size()),
+                 stage.data(), done, total, setup_sw.total_ms() / 1000,
                  double(resident_bytes()) / double(uint64_t(1) << 30));
   };
   std::unique_ptr<groth16::Parameters> params;  // on the host: the CPU prover's
@@ -393,8 +393,8 @@ void run_fullsize(const FullsizeOptions& opt) {
   std::string note = std::to_string(n_c2) + " x " + std::to_string(partitions) + " partitions, " +
                      std::to_string(std::max(1u, opt.witness_threads)) + " witness workers on " +
                      std::to_string(resolve_threads(opt.pool_threads)) + " pool threads (nice " +
-                     std::to_string(opt.pool_nice) + "), " +
-                     std::to_string(opt.prover_threads) + " prover threads";
+                     std::to_string(opt.pool_nice) + "), " + std::to_string(opt.prover_threads) +
+                     " prover threads";
   if (partitions == all) note += ", every C2 verified";
   if (n_c2 > 1) {
     char steady[96];
@@ -416,7 +416,8 @@ void add_fullsize_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--gpu", opt->gpu, "CUDA device for setup and proving (-1: the CPU)")
       ->capture_default_str();
-  cmd->add_option("--partitions", opt->partitions, "Partitions to prove (0: all, then verify the C2)")
+  cmd->add_option("--partitions", opt->partitions,
+                  "Partitions to prove (0: all, then verify the C2)")
       ->capture_default_str();
   cmd->add_option("--witness-threads", opt->witness_threads,
                   "Partitions whose witness is made at once")

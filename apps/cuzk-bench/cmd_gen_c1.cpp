@@ -8,14 +8,14 @@
 #include <string>
 
 #include "commands.hpp"
-#include "files.hpp"
 #include "filecoin/c1_json.hpp"
+#include "files.hpp"
 #include "proof_types.hpp"
 #include "sealing/real_seal.hpp"
 #include "sealing/virtual_sector.hpp"
+#include "server/client.hpp"
 #include "util/hex.hpp"
 #include "util/stopwatch.hpp"
-#include "server/client.hpp"
 
 namespace cuzk::bench {
 namespace {
@@ -49,8 +49,9 @@ void add_gen_c1_command(CLI::App& app) {
     uint64_t miner_id = server::kTestMinerId, sector_number = server::kTestSectorNumber, seed = 0;
   };
   auto opt = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand("gen-c1", "Generate a C1 output (real 2 KiB / 8 MiB sector, or "
-                                           "a virtual sector of any size)");
+  auto* cmd = app.add_subcommand("gen-c1",
+                                 "Generate a C1 output (real 2 KiB / 8 MiB sector, or "
+                                 "a virtual sector of any size)");
   cmd->add_option("--proof-type", opt->proof_type,
                   "Registered seal proof: name (StackedDrg2KiBV1_1) or numeric id")
       ->required();
@@ -85,8 +86,8 @@ void add_gen_c1_command(CLI::App& app) {
     const std::string json = filecoin::to_json(c1);
     write_text(opt->out, json);
     if (!opt->envelope.empty()) {
-      const filecoin::CurioC1Envelope envelope{opt->sector_number, {json.begin(), json.end()},
-                                               proof.sector->sector_size};
+      const filecoin::CurioC1Envelope envelope{
+          opt->sector_number, {json.begin(), json.end()}, proof.sector->sector_size};
       write_text(opt->envelope, filecoin::to_json(envelope));
     }
     std::cout << "gen-c1: " << proof.name << ", " << sector_size_text(proof.sector->sector_size)

@@ -9,17 +9,17 @@
 #include <string>
 
 #include "cmd_vanilla_request.hpp"
-#include "vanilla_proofs.hpp"
 #include "commands.hpp"
-#include "files.hpp"
 #include "filecoin/post_vanilla.hpp"
 #include "filecoin/update_vanilla.hpp"
+#include "files.hpp"
 #include "sealing/post_vanilla_gen.hpp"
 #include "sealing/update_vanilla_gen.hpp"
 #include "sealing/virtual_post.hpp"
+#include "server/client.hpp"
 #include "util/hex.hpp"
 #include "util/stopwatch.hpp"
-#include "server/client.hpp"
+#include "vanilla_proofs.hpp"
 
 namespace cuzk::bench {
 
@@ -42,8 +42,8 @@ std::string request_path(const GenVanillaOptions& opt) {
 
 void gen_post(const GenVanillaOptions& opt) {
   Stopwatch sw;
-  const filecoin::PoStProofType& proof = **must(
-      filecoin::find_post_proof(std::string_view(opt.proof_type)), "--proof-type");
+  const filecoin::PoStProofType& proof =
+      **must(filecoin::find_post_proof(std::string_view(opt.proof_type)), "--proof-type");
   const bool winning = proof.type() == filecoin::PoStType::kWinning;
   if (winning != (opt.kind == "winning-post"))
     throw std::runtime_error("--proof-type " + opt.proof_type + " is a " +
@@ -51,12 +51,12 @@ void gen_post(const GenVanillaOptions& opt) {
   if (!opt.virtual_sectors && opt.sectors > kMaxRealSectors)
     throw std::runtime_error("--sectors: at most " + std::to_string(kMaxRealSectors) +
                              " sectors are sealed for real; use --virtual for more");
-  auto set = must(opt.virtual_sectors
-                      ? sealing::generate_virtual_post_vanilla(proof, opt.miner_id, opt.sectors,
-                                                               opt.seed, opt.threads)
-                      : sealing::generate_post_vanilla(proof, opt.miner_id, opt.sectors,
-                                                       opt.seed, opt.threads),
-                  "gen-vanilla");
+  auto set = must(
+      opt.virtual_sectors
+          ? sealing::generate_virtual_post_vanilla(proof, opt.miner_id, opt.sectors, opt.seed,
+                                                   opt.threads)
+          : sealing::generate_post_vanilla(proof, opt.miner_id, opt.sectors, opt.seed, opt.threads),
+      "gen-vanilla");
   std::filesystem::create_directories(opt.out);
   VanillaRequest r;
   r.kind = opt.kind;
@@ -84,13 +84,13 @@ void gen_post(const GenVanillaOptions& opt) {
 
 void gen_snap(const GenVanillaOptions& opt) {
   Stopwatch sw;
-  const filecoin::UpdateProofType& proof = **must(
-      filecoin::find_update_proof(std::string_view(opt.proof_type)), "--proof-type");
+  const filecoin::UpdateProofType& proof =
+      **must(filecoin::find_update_proof(std::string_view(opt.proof_type)), "--proof-type");
   if (opt.virtual_sectors)
     throw std::runtime_error("--virtual: " + sealing::virtual_update_error(proof.name).message);
-  auto set = must(sealing::generate_update_vanilla(proof, opt.miner_id, opt.sector_id, opt.seed,
-                                                   opt.threads),
-                  "gen-vanilla");
+  auto set = must(
+      sealing::generate_update_vanilla(proof, opt.miner_id, opt.sector_id, opt.seed, opt.threads),
+      "gen-vanilla");
   std::filesystem::create_directories(opt.out);
   VanillaRequest r;
   r.kind = opt.kind;
@@ -140,8 +140,7 @@ void add_gen_vanilla_command(CLI::App& app) {
   cmd->add_option("--seed", opt->seed, "Seeds data, tickets and randomness (default 0)");
   cmd->add_option("--miner-id", opt->miner_id, "Miner id (prover id = its LEB128 varint)");
   cmd->add_option("--sector-id", opt->sector_id, "SnapDeals: the sector number (default 1)");
-  cmd->add_option("--out", opt->out, "Output directory (request.json + vanilla files)")
-      ->required();
+  cmd->add_option("--out", opt->out, "Output directory (request.json + vanilla files)")->required();
   cmd->add_option("--threads", opt->threads, "Threads (0 = all cores)");
   cmd->callback([opt] { opt->kind == "snap-prove" ? gen_snap(*opt) : gen_post(*opt); });
 }

@@ -8,10 +8,10 @@
 #include <random>
 
 #include "commands.hpp"
-#include "files.hpp"
 #include "filecoin/c1_check.hpp"
 #include "filecoin/porep_c2.hpp"
 #include "filecoin/porep_parameters.hpp"
+#include "files.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "proof_types.hpp"
@@ -98,12 +98,13 @@ void prove_porep(const ProveOptions& opt) {
               << " s)\n";
   };
   auto out = filecoin::prove_porep_c2(c1, params, backend, options);
-  if (!out) throw std::runtime_error(std::string(filecoin::to_string(out.code())) + ": " +
-                                     out.error().message);
+  if (!out)
+    throw std::runtime_error(std::string(filecoin::to_string(out.code())) + ": " +
+                             out.error().message);
   write_file(opt.out_proof, out->proof);
   write_text_file(opt.out_inputs, partition_inputs_to_json(out->public_inputs));
-  std::cerr << "prove: " << out->proof.size() << "-byte proof, verified, in "
-            << sw.lap_ms() / 1000 << " s\n";
+  std::cerr << "prove: " << out->proof.size() << "-byte proof, verified, in " << sw.lap_ms() / 1000
+            << " s\n";
   print_timings(out->timings);
 }
 
@@ -128,7 +129,8 @@ void add_prove_command(CLI::App& app) {
   cmd->add_option("--threads", opt->threads, "Threads (0 = all cores)");
   cmd->callback([opt] {
     if (!opt->proof_type.empty()) return prove_porep(*opt);
-    if (opt->constraints == 0) throw std::runtime_error("prove: give --constraints or --proof-type");
+    if (opt->constraints == 0)
+      throw std::runtime_error("prove: give --constraints or --proof-type");
     prove_chain(*opt);
   });
 }

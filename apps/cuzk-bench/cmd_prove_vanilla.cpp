@@ -7,16 +7,16 @@
 #include <iostream>
 
 #include "cmd_vanilla_request.hpp"
-#include "vanilla_proofs.hpp"
 #include "commands.hpp"
-#include "files.hpp"
 #include "filecoin/porep_parameters.hpp"
 #include "filecoin/post_prove.hpp"
 #include "filecoin/update_prove.hpp"
 #include "filecoin/update_vanilla.hpp"
+#include "files.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "util/mapped_file.hpp"
 #include "util/stopwatch.hpp"
+#include "vanilla_proofs.hpp"
 
 namespace cuzk::bench {
 
@@ -37,43 +37,42 @@ void prove_vanilla(const ProveVanillaOptions& opt) {
   for (size_t i = 0; i < vanilla.size(); ++i) {
     const std::string what = "vanilla_proofs[" + std::to_string(i) + "]";
     if (r.is_post())
-      post.push_back(must(filecoin::parse_fallback_post_sector_proof(vanilla[i], post_proof(r),
-                                                                     what),
-                          opt.request)
-                         .value());
+      post.push_back(
+          must(filecoin::parse_fallback_post_sector_proof(vanilla[i], post_proof(r), what),
+               opt.request)
+              .value());
     else
-      update.push_back(must(filecoin::parse_update_partition_proof(
-                                vanilla[i], filecoin::update_circuit_shape(*update_proof(r).sector),
-                                what),
-                            opt.request)
-                           .value());
+      update.push_back(
+          must(filecoin::parse_update_partition_proof(
+                   vanilla[i], filecoin::update_circuit_shape(*update_proof(r).sector), what),
+               opt.request)
+              .value());
   }
   std::cerr << "prove-vanilla: " << r.kind << " " << r.proof_type << ", " << vanilla.size()
             << " vanilla proof(s) parsed in " << sw.lap_ms() << " ms\n";
-  const auto files = must(filecoin::find_circuit_parameters(opt.params_dir, r.circuit_id),
-                          "parameters").value();
+  const auto files =
+      must(filecoin::find_circuit_parameters(opt.params_dir, r.circuit_id), "parameters").value();
   MappedFile file(files.params);
   auto params = groth16::read_parameters(file.bytes(), opt.threads);
   if (!params) throw std::runtime_error(files.params + ": " + params.error().message);
-  std::cerr << "prove-vanilla: " << (files.test_parameters ? "test" : "Filecoin")
-            << " parameters " << files.params << " loaded in " << sw.lap_ms() << " ms\n";
+  std::cerr << "prove-vanilla: " << (files.test_parameters ? "test" : "Filecoin") << " parameters "
+            << files.params << " loaded in " << sw.lap_ms() << " ms\n";
   groth16::CpuBackend backend(opt.threads);
   auto on_partition = [&](unsigned k, unsigned n, const groth16::PhaseTimings&) {
     std::cerr << "prove-vanilla: partition " << k + 1 << "/" << n << " done\n";
   };
   filecoin::FilecoinResult<filecoin::PartitionProofs> out =
-      r.is_post()
-          ? filecoin::prove_post(post_proof(r), r.randomness, post, *params, backend,
-                                 {true, {}, on_partition})
-          : filecoin::prove_update(update_proof(r), update_values(r), update, *params, backend,
-                                   {true, {}, on_partition});
+      r.is_post() ? filecoin::prove_post(post_proof(r), r.randomness, post, *params, backend,
+                                         {true, {}, on_partition})
+                  : filecoin::prove_update(update_proof(r), update_values(r), update, *params,
+                                           backend, {true, {}, on_partition});
   if (!out)
     throw std::runtime_error("prove-vanilla: " + std::string(filecoin::to_string(out.code())) +
                              ": " + out.error().message);
   write_file(opt.out_proof, out->proof);
   write_text_file(opt.out_inputs, partition_inputs_to_json(out->public_inputs));
-  std::cerr << "prove-vanilla: " << out->proof.size() << "-byte proof, verified, in "
-            << sw.lap_ms() << " ms\n";
+  std::cerr << "prove-vanilla: " << out->proof.size() << "-byte proof, verified, in " << sw.lap_ms()
+            << " ms\n";
   for (const auto& [phase, ms] : out->timings) std::cerr << "  " << phase << " " << ms << " ms\n";
 }
 
@@ -81,10 +80,9 @@ void prove_vanilla(const ProveVanillaOptions& opt) {
 
 void add_prove_vanilla_command(CLI::App& app) {
   auto opt = std::make_shared<ProveVanillaOptions>();
-  auto* cmd = app.add_subcommand(
-      "prove-vanilla", "Prove a PoSt / SnapDeals request from gen-vanilla on the CPU");
-  cmd->add_option("--request", opt->request, "request.json (vanilla files next to it)")
-      ->required();
+  auto* cmd = app.add_subcommand("prove-vanilla",
+                                 "Prove a PoSt / SnapDeals request from gen-vanilla on the CPU");
+  cmd->add_option("--request", opt->request, "request.json (vanilla files next to it)")->required();
   cmd->add_option("--params-dir", opt->params_dir, "Directory with the parameter files")
       ->required();
   cmd->add_option("--out-proof", opt->out_proof, "Proof output (192 bytes per partition)")

@@ -11,9 +11,9 @@
 
 #include "commands.hpp"
 #include "filecoin/porep_parameters.hpp"
-#include "proof_types.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/setup.hpp"
+#include "proof_types.hpp"
 #include "r1cs/precompiled_circuit.hpp"
 #include "util/process_memory.hpp"
 #include "util/stopwatch.hpp"
@@ -117,8 +117,8 @@ void add_setup_command(CLI::App& app) {
     };
     if (!opt->proof_type.empty()) {
       const filecoin::ProofType& proof = find_proof_type(opt->proof_type);
-      std::cerr << "setup: " << proof.circuit_id() << " test parameters (blank "
-                << proof.name << " circuit, random toxic waste)\n";
+      std::cerr << "setup: " << proof.circuit_id() << " test parameters (blank " << proof.name
+                << " circuit, random toxic waste)\n";
       const auto files = filecoin::write_porep_test_parameters(opt->out, *proof.sector, tw,
                                                                opt->threads, progress, &multiplier);
       multiplier.report();
@@ -150,11 +150,10 @@ void add_setup_command(CLI::App& app) {
               << " aux) recorded in " << sw.lap_ms() << " ms\n";
     std::filesystem::create_directories(opt->out);
     const std::string stem = opt->out + "/" + groth16::bench_circuit_params_stem(opt->constraints);
-    groth16::write_parameters_files(circuit, tw, stem + ".params",
-                                    stem + ".vk", opt->threads, progress, &multiplier);
+    groth16::write_parameters_files(circuit, tw, stem + ".params", stem + ".vk", opt->threads,
+                                    progress, &multiplier);
     multiplier.report();
-    std::cerr << "setup: wrote " << stem << ".params and .vk in " << sw.total_ms() / 1000
-              << " s\n";
+    std::cerr << "setup: wrote " << stem << ".params and .vk in " << sw.total_ms() / 1000 << " s\n";
     std::cout << stem << ".params\n";
   });
 }

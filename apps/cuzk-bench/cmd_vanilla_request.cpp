@@ -15,7 +15,9 @@ namespace {
 
 using nlohmann::json;
 
-std::string hex(const hash::Node32& node) { return to_hex(node); }
+std::string hex(const hash::Node32& node) {
+  return to_hex(node);
+}
 
 hash::Node32 node_at(const json& j, const char* key, const std::string& path) {
   if (!j.contains(key) || !j.at(key).is_string())
@@ -106,7 +108,8 @@ std::vector<std::vector<uint8_t>> read_vanilla_proofs(const std::string& request
                                                       const VanillaRequest& request) {
   const std::filesystem::path dir = std::filesystem::path(request_path).parent_path();
   std::vector<std::vector<uint8_t>> out;
-  for (const std::string& name : request.vanilla_proofs) out.push_back(read_file((dir / name).string()));
+  for (const std::string& name : request.vanilla_proofs)
+    out.push_back(read_file((dir / name).string()));
   return out;
 }
 

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "files.hpp"
 #include "filecoin/partition_prover.hpp"
+#include "files.hpp"
 #include "groth16/verifier.hpp"
 
 namespace cuzk::bench {

@@ -16,11 +16,11 @@ void add_c2_inputs_command(CLI::App& app);
 void add_verify_c2_command(CLI::App& app);
 void add_verify_seal_command(CLI::App& app);  // a seal from public data alone
 void add_circuit_info_command(CLI::App& app);
-void add_check_params_command(CLI::App& app);  // parameters.json digests
+void add_check_params_command(CLI::App& app);    // parameters.json digests
 void add_gen_vanilla_command(CLI::App& app);     // PoSt / SnapDeals: gen-vanilla
 void add_prove_vanilla_command(CLI::App& app);   // prove-vanilla
 void add_verify_vanilla_command(CLI::App& app);  // verify-vanilla
-void add_client_single_command(CLI::App& app);  // daemon client: single, batch, status, ...
+void add_client_single_command(CLI::App& app);   // daemon client: single, batch, status, ...
 void add_client_batch_command(CLI::App& app);
 void add_client_stress_command(CLI::App& app);
 void add_client_deadline_command(CLI::App& app);  // deadline proofs under C2 load

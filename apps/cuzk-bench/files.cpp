@@ -52,7 +52,7 @@ filecoin::SealCommitPhase1Output read_c1_file(const std::string& path) {
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   // Curio's envelope is the only form with a "Phase1Out" key.
   auto c1 = text.find("\"Phase1Out\"") != std::string_view::npos ? filecoin::parse_curio_c1(text)
-                                                                  : filecoin::parse_c1_json(text);
+                                                                 : filecoin::parse_c1_json(text);
   if (!c1) throw std::runtime_error(path + ": " + c1.error().message);
   return std::move(c1).value();
 }

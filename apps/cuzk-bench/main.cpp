@@ -10,10 +10,13 @@ int main(int argc, char** argv) {
   CLI::App app{"cuzk-bench: setup, prove and verify test circuits; benchmark the prover"};
   app.require_subcommand(1);
   auto& access = cuzk::server::client_access();
-  app.add_option("--tls-ca", access.tls_ca, "Client commands: connect with TLS, trusting this PEM CA");
-  app.add_option("--tls-cert", access.tls_cert, "Client commands: PEM client certificate (mutual TLS)");
+  app.add_option("--tls-ca", access.tls_ca,
+                 "Client commands: connect with TLS, trusting this PEM CA");
+  app.add_option("--tls-cert", access.tls_cert,
+                 "Client commands: PEM client certificate (mutual TLS)");
   app.add_option("--tls-key", access.tls_key, "Client commands: PEM key of --tls-cert");
-  app.add_option("--token-file", access.token_file, "Client commands: bearer token file (needs TLS)");
+  app.add_option("--token-file", access.token_file,
+                 "Client commands: bearer token file (needs TLS)");
   app.fallthrough();
   cuzk::bench::add_setup_command(app);
   cuzk::bench::add_prove_command(app);

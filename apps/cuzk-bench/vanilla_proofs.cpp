@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "files.hpp"
 #include "filecoin/partition_prover.hpp"
 #include "filecoin/porep_parameters.hpp"
 #include "filecoin/post_prove.hpp"
+#include "files.hpp"
 #include "groth16/verifier.hpp"
 #include "util/hex.hpp"
 

@@ -134,8 +134,8 @@ int run(const Overrides& o) {
   std::shared_ptr<cuzk::TaskPool> witness_pool;               // its witnesses, for every job
   const unsigned witness_threads = config.synthesis.witness_threads;
   if (*config.synthesis.precompiled) {
-    precompiled = std::make_shared<cuzk::r1cs::PrecompiledStore>(
-        cuzk::engine::precompiled_cache_dir(config));
+    precompiled =
+        std::make_shared<cuzk::r1cs::PrecompiledStore>(cuzk::engine::precompiled_cache_dir(config));
     witness_pool =
         std::make_shared<cuzk::TaskPool>(witness_threads, cuzk::engine::kWitnessPoolNice);
     spdlog::info(
@@ -149,8 +149,9 @@ int run(const Overrides& o) {
   // The circuits' matrices (8.9 GB at 32 GiB) count against [memory] total_budget.
   if (precompiled) {
     precompiled->set_memory_hold(engine.memory_hold());
-    engine.set_preload_companion(
-        [store = precompiled](const std::string& circuit) { preload_precompiled(*store, circuit); });
+    engine.set_preload_companion([store = precompiled](const std::string& circuit) {
+      preload_precompiled(*store, circuit);
+    });
   }
   std::optional<cuzk::server::GrpcServer> grpc;
   std::optional<cuzk::server::HttpStatusServer> http;
@@ -174,9 +175,8 @@ int run(const Overrides& o) {
   // The gRPC server stops accepting at once; calls waiting on proofs return when the engine has
   // finished or cancelled them.
   const auto grace = config.daemon.shutdown_grace;
-  std::thread stop_grpc([&] {
-    grpc->shutdown(std::chrono::system_clock::now() + grace + std::chrono::seconds(5));
-  });
+  std::thread stop_grpc(
+      [&] { grpc->shutdown(std::chrono::system_clock::now() + grace + std::chrono::seconds(5)); });
   engine.shutdown(grace);
   preloader.join();  // a load in progress ends with the engine
   stop_grpc.join();

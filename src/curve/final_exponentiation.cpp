@@ -29,7 +29,9 @@ namespace {
 
 using ff::Fp12;
 
-bool exponent_bit(std::span<const uint64_t> e, size_t i) { return (e[i / 64] >> (i % 64)) & 1; }
+bool exponent_bit(std::span<const uint64_t> e, size_t i) {
+  return (e[i / 64] >> (i % 64)) & 1;
+}
 
 size_t exponent_bit_length(std::span<const uint64_t> e) {
   for (size_t i = e.size(); i-- > 0;) {
@@ -41,7 +43,8 @@ size_t exponent_bit_length(std::span<const uint64_t> e) {
 // Left-to-right sliding-window decomposition of e (width w): calls on_zero() for each skipped
 // zero bit and on_window(value, width) for each odd window value < 2^w, most significant first.
 template <class OnZero, class OnWindow>
-void slide_windows(std::span<const uint64_t> e, unsigned w, OnZero&& on_zero, OnWindow&& on_window) {
+void slide_windows(std::span<const uint64_t> e, unsigned w, OnZero&& on_zero,
+                   OnWindow&& on_window) {
   size_t i = exponent_bit_length(e);
   while (i > 0) {
     if (!exponent_bit(e, i - 1)) {
@@ -68,7 +71,8 @@ unsigned best_window(std::span<const uint64_t> e) {
   size_t best_cost = SIZE_MAX;
   for (unsigned w = 1; w <= kMaxWindow; ++w) {
     size_t cost = (w > 1) ? (size_t(1) << (w - 1)) : 0;
-    slide_windows(e, w, [] {}, [&](unsigned, unsigned) { ++cost; });
+    slide_windows(
+        e, w, [] {}, [&](unsigned, unsigned) { ++cost; });
     if (cost < best_cost) best_cost = cost, best_w = w;
   }
   return best_w;

@@ -25,7 +25,9 @@ struct G2Homogeneous {
   Fp2 x, y, z;
 };
 
-Fp2 halve(const Fp2& a) { return {a.c0.halve(), a.c1.halve()}; }
+Fp2 halve(const Fp2& a) {
+  return {a.c0.halve(), a.c1.halve()};
+}
 
 // 3 b' a = 12 (1 + u) a, by additions.
 Fp2 mul_by_3b(const Fp2& a) {
@@ -93,15 +95,14 @@ class LineCursor {
  public:
   LineCursor(const G1Affine& p, const G2Affine& q)
       : xp_(p.x), yp_(p.y), t_{q.x, q.y, Fp2::one()}, q_(q) {}
-  LineCursor(const G1Affine& p, const G2Prepared& q) : xp_(p.x), yp_(p.y), prepared_(q.lines.data()) {}
+  LineCursor(const G1Affine& p, const G2Prepared& q)
+      : xp_(p.x), yp_(p.y), prepared_(q.lines.data()) {}
 
   void apply_doubling(Fp12& f) { apply(f, prepared_ ? *prepared_++ : doubling_step(t_)); }
   void apply_addition(Fp12& f) { apply(f, prepared_ ? *prepared_++ : addition_step(t_, q_)); }
 
  private:
-  void apply(Fp12& f, const LineCoeffs& l) const {
-    f = f.mul_by_014(l.c0, l.c1 * xp_, l.c4 * yp_);
-  }
+  void apply(Fp12& f, const LineCoeffs& l) const { f = f.mul_by_014(l.c0, l.c1 * xp_, l.c4 * yp_); }
 
   ff::Fp xp_, yp_;
   const LineCoeffs* prepared_ = nullptr;
@@ -156,7 +157,9 @@ ff::Fp12 miller_loop(const G1Affine& p, const G2Affine& q) {
   return multi_miller_loop(std::span(&term, 1));
 }
 
-Gt pairing(const G1Affine& p, const G2Affine& q) { return final_exponentiation(miller_loop(p, q)); }
+Gt pairing(const G1Affine& p, const G2Affine& q) {
+  return final_exponentiation(miller_loop(p, q));
+}
 
 Gt multi_pairing(std::span<const MillerTerm> terms) {
   return final_exponentiation(multi_miller_loop(terms));

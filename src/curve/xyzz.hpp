@@ -63,7 +63,7 @@ struct Xyzz {
   constexpr Xyzz& operator+=(const AffineT& q) {
     if (q.infinity) return *this;
     if (is_identity()) return *this = from_affine(q);
-    F p = q.x * zz - x;  // U2 - X1
+    F p = q.x * zz - x;   // U2 - X1
     F r = q.y * zzz - y;  // S2 - Y1
     if (p.is_zero()) return *this = r.is_zero() ? dbl_affine(q) : identity();
     F pp = p.square(), ppp = p * pp, qq = x * pp;

@@ -7,10 +7,14 @@
 
 namespace cuzk::engine {
 
-std::string bench_circuit_id(size_t constraints) { return "chain-" + std::to_string(constraints); }
+std::string bench_circuit_id(size_t constraints) {
+  return "chain-" + std::to_string(constraints);
+}
 
 BenchCircuitJob::BenchCircuitJob(size_t constraints, uint64_t seed, unsigned partitions)
-    : constraints_(constraints), seed_(seed), partitions_(partitions),
+    : constraints_(constraints),
+      seed_(seed),
+      partitions_(partitions),
       circuit_id_(bench_circuit_id(constraints)) {
   if (constraints < groth16::kBenchCircuitMinConstraints) {
     throw std::invalid_argument("the test circuit needs at least 2 constraints");
@@ -26,8 +30,8 @@ void BenchCircuitJob::synthesize(unsigned partition, r1cs::ProvingAssignment& ou
   groth16::synthesize_bench_circuit(out, constraints_, seed_ + partition);
 }
 
-std::vector<ff::Fr> BenchCircuitJob::public_inputs(unsigned,
-                                                   const r1cs::ProvingAssignment& synthesized) const {
+std::vector<ff::Fr> BenchCircuitJob::public_inputs(
+    unsigned, const r1cs::ProvingAssignment& synthesized) const {
   auto in = synthesized.inputs();
   return {in.begin() + 1, in.end()};
 }

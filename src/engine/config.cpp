@@ -41,9 +41,10 @@ class Reader {
       auto is = [name](std::string_view k) { return name == k; };
       if (std::any_of(known.begin(), known.end(), is)) continue;
       if (std::any_of(ignored.begin(), ignored.end(), is)) {
-        config.warnings.push_back(fmt::format("{}: [{}] {}: accepted for compatibility with the "
-                                              "Rust daemon and ignored",
-                                              where(key.source()), section, key.str()));
+        config.warnings.push_back(
+            fmt::format("{}: [{}] {}: accepted for compatibility with the "
+                        "Rust daemon and ignored",
+                        where(key.source()), section, key.str()));
         continue;
       }
       std::string list;
@@ -72,8 +73,7 @@ class Reader {
     if (!n->is_integer()) return error(*n, section, key, "expected an integer");
     const int64_t v = n->as_integer()->get();
     if (v < int64_t(min) || v > int64_t(max)) {
-      return error(*n, section, key,
-                   fmt::format("{} is out of range [{}, {}]", v, min, max));
+      return error(*n, section, key, fmt::format("{} is out of range [{}, {}]", v, min, max));
     }
     out = uint32_t(v);
     given(section, key);
@@ -208,7 +208,8 @@ class Reader {
     std::vector<std::string> values;
     for (const auto& e : *a) {
       if (!e.is_string() || e.as_string()->get().empty()) {
-        return error(e, section, key, "expected non-empty strings (circuit ids like \"porep-32g\")");
+        return error(e, section, key,
+                     "expected non-empty strings (circuit ids like \"porep-32g\")");
       }
       values.push_back(e.as_string()->get());
     }
@@ -282,14 +283,14 @@ void read_access(const toml::table& t, Reader& r, Config::Daemon& d) {
 }
 
 void read_sections(const toml::table& root, Reader& r, Config& c) {
-  static constexpr std::string_view kSections[] = {"daemon",    "srs",       "memory",
-                                                   "gpus",      "scheduler", "synthesis",
-                                                   "pipeline",  "logging"};
+  static constexpr std::string_view kSections[] = {"daemon",    "srs",       "memory",   "gpus",
+                                                   "scheduler", "synthesis", "pipeline", "logging"};
   for (auto&& [key, node] : root) {
     if (std::find(std::begin(kSections), std::end(kSections), key.str()) == std::end(kSections)) {
-      r.errors().push_back(fmt::format("{}: unknown section [{}] (known: daemon, srs, memory, "
-                                       "gpus, scheduler, synthesis, pipeline, logging)",
-                                       r.where(key.source()), key.str()));
+      r.errors().push_back(
+          fmt::format("{}: unknown section [{}] (known: daemon, srs, memory, "
+                      "gpus, scheduler, synthesis, pipeline, logging)",
+                      r.where(key.source()), key.str()));
     }
   }
   if (auto* t = section(root, "daemon", r)) {

@@ -57,8 +57,8 @@ struct Config {
   } daemon;
   struct Srs {
     std::string param_cache = "/data/zk/params";
-    std::string parameters_json;    // SrsOptions::parameters_json (empty: no digest check)
-    std::optional<bool> host_copy;  // BackendOptions::host_copy; nullopt: auto
+    std::string parameters_json;       // SrsOptions::parameters_json (empty: no digest check)
+    std::optional<bool> host_copy;     // BackendOptions::host_copy; nullopt: auto
     std::vector<std::string> preload;  // circuit ids loaded when the daemon starts, in order
   } srs;
   struct Memory {

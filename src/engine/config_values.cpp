@@ -48,16 +48,26 @@ std::optional<uint64_t> parse_byte_size(std::string_view text) {
   if (!value) return std::nullopt;
   const std::string unit = lower(trim(s));
   double scale = 0;
-  if (unit.empty() || unit == "b") scale = 1;
-  else if (unit == "kib") scale = 1024.0;
-  else if (unit == "mib") scale = 1024.0 * 1024;
-  else if (unit == "gib") scale = 1024.0 * 1024 * 1024;
-  else if (unit == "tib") scale = 1024.0 * 1024 * 1024 * 1024;
-  else if (unit == "kb") scale = 1e3;
-  else if (unit == "mb") scale = 1e6;
-  else if (unit == "gb") scale = 1e9;
-  else if (unit == "tb") scale = 1e12;
-  else return std::nullopt;
+  if (unit.empty() || unit == "b")
+    scale = 1;
+  else if (unit == "kib")
+    scale = 1024.0;
+  else if (unit == "mib")
+    scale = 1024.0 * 1024;
+  else if (unit == "gib")
+    scale = 1024.0 * 1024 * 1024;
+  else if (unit == "tib")
+    scale = 1024.0 * 1024 * 1024 * 1024;
+  else if (unit == "kb")
+    scale = 1e3;
+  else if (unit == "mb")
+    scale = 1e6;
+  else if (unit == "gb")
+    scale = 1e9;
+  else if (unit == "tb")
+    scale = 1e12;
+  else
+    return std::nullopt;
   const double bytes = *value * scale;
   if (bytes >= 18e18) return std::nullopt;
   return uint64_t(bytes);
@@ -80,19 +90,25 @@ std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
       return bounded_ms(*value * 1000);
     }
     bare = false;
-    if (unit == "ms") total_ms += *value;
-    else if (unit == "s") total_ms += *value * 1e3;
-    else if (unit == "m") total_ms += *value * 60e3;
-    else if (unit == "h") total_ms += *value * 3600e3;
-    else return std::nullopt;
+    if (unit == "ms")
+      total_ms += *value;
+    else if (unit == "s")
+      total_ms += *value * 1e3;
+    else if (unit == "m")
+      total_ms += *value * 60e3;
+    else if (unit == "h")
+      total_ms += *value * 3600e3;
+    else
+      return std::nullopt;
   }
   return bounded_ms(total_ms);
 }
 
 std::string format_byte_size(uint64_t bytes) {
-  static constexpr std::pair<uint64_t, const char*> kUnits[] = {
-      {uint64_t(1) << 40, "TiB"}, {uint64_t(1) << 30, "GiB"}, {uint64_t(1) << 20, "MiB"},
-      {uint64_t(1) << 10, "KiB"}};
+  static constexpr std::pair<uint64_t, const char*> kUnits[] = {{uint64_t(1) << 40, "TiB"},
+                                                                {uint64_t(1) << 30, "GiB"},
+                                                                {uint64_t(1) << 20, "MiB"},
+                                                                {uint64_t(1) << 10, "KiB"}};
   for (const auto& [scale, unit] : kUnits) {
     if (bytes != 0 && bytes % scale == 0) return std::to_string(bytes / scale) + unit;
   }

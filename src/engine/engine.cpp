@@ -1,11 +1,12 @@
 // The proving engine: submit, dispatch, await, cancel, status, shutdown (see engine.hpp).
 #include "engine/engine.hpp"
 
-#include <bit>
-#include <thread>
 #include <fmt/format.h>
 #include <malloc.h>
 #include <spdlog/spdlog.h>
+
+#include <bit>
+#include <thread>
 
 #include "engine/backend_factory.hpp"
 #include "util/stopwatch.hpp"
@@ -13,11 +14,14 @@
 namespace cuzk::engine {
 namespace {
 
-double ms_between(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
+double ms_between(std::chrono::steady_clock::time_point a,
+                  std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-double gib(uint64_t bytes) { return double(bytes) / double(uint64_t(1) << 30); }
+double gib(uint64_t bytes) {
+  return double(bytes) / double(uint64_t(1) << 30);
+}
 
 // [srs] host_copy = false: every bulk section goes to the backend's devices — from the file's
 // bytes, decoded there, when it can; else decoded on the host, handed over and freed — and the
@@ -29,7 +33,7 @@ void wire_residency(groth16::Backend& backend, SrsOptions& srs) {
   srs.take_raw_section = [&backend](groth16::Parameters& params, groth16::Section s,
                                     std::span<const uint8_t> bytes) -> groth16::ParamsResult<bool> {
     const size_t point = s == groth16::Section::kBG2 ? 192 : 96;  // uncompressed
-    params.released[size_t(s)] = bytes.size() / point;  // the count the devices check
+    params.released[size_t(s)] = bytes.size() / point;            // the count the devices check
     auto held = backend.preload_raw_section(params, s, bytes);
     if (!held || !*held) params.released[size_t(s)].reset();
     return held;
@@ -96,7 +100,9 @@ Engine::Engine(EngineOptions options, JobFactory factory, std::unique_ptr<groth1
       options_.scheduler.max_batch_wait.count(), options_.srs.param_cache);
 }
 
-Engine::~Engine() { shutdown(std::chrono::milliseconds(0)); }
+Engine::~Engine() {
+  shutdown(std::chrono::milliseconds(0));
+}
 
 std::string Engine::new_job_id() {
   return fmt::format("{:016x}", random_());
@@ -164,9 +170,9 @@ Result<SubmitResult, SubmitError> Engine::submit(ProofRequest request) {
     auto prior = prior_job();  // again: a concurrent submit may have won or filled the queue
     if (!prior) return refused(prior.error());
     if (*prior) return existing(*prior);
-    job = std::make_shared<Job>(
-        new_job_id(), request.request_id, request.kind, priority, next_seq_++, circuit,
-        [this](const Job& j, const JobOutcome& o) { job_ended(j, o); });
+    job = std::make_shared<Job>(new_job_id(), request.request_id, request.kind, priority,
+                                next_seq_++, circuit,
+                                [this](const Job& j, const JobOutcome& o) { job_ended(j, o); });
     jobs_[job->id] = job;
     ++active_jobs_;
     if (!request.request_id.empty()) request_ids_[request.request_id] = {job->id, digest};
@@ -176,11 +182,11 @@ Result<SubmitResult, SubmitError> Engine::submit(ProofRequest request) {
     prune_ended();
     metrics_.proof_submitted(job->kind);
     // Under the lock, so that this line precedes the dispatcher's "admitted".
-    spdlog::info("job {}: submitted {} {} ({}, {} partition(s), priority {}, request '{}'), "
-                 "queue position {}",
-                 job->id, to_string(job->kind), job->circuit_id, circuit->describe(),
-                 job->partitions, to_string(priority), request.request_id,
-                 result.queue_position);
+    spdlog::info(
+        "job {}: submitted {} {} ({}, {} partition(s), priority {}, request '{}'), "
+        "queue position {}",
+        job->id, to_string(job->kind), job->circuit_id, circuit->describe(), job->partitions,
+        to_string(priority), request.request_id, result.queue_position);
   }
   dispatch_cv_.notify_all();
   return result;
@@ -267,8 +273,8 @@ void Engine::admit(const JobPtr& job, SrsLease lease, double srs_ms) {
   const double queue_ms = std::max(0.0, ms_between(job->submitted, Clock::now()) - srs_ms);
   auto shared = std::make_shared<SrsLease>(std::move(lease));
   if (!job->start_running(std::move(shared), queue_ms, srs_ms)) return;  // cancelled meanwhile
-  spdlog::info("job {}: admitted after {:.0f} ms queued; parameters {} ready in {:.0f} ms",
-               job->id, queue_ms, job->circuit_id, srs_ms);
+  spdlog::info("job {}: admitted after {:.0f} ms queued; parameters {} ready in {:.0f} ms", job->id,
+               queue_ms, job->circuit_id, srs_ms);
   pipeline_->admit(job);
 }
 
@@ -415,7 +421,9 @@ EngineStatus Engine::status() const {
   return s;
 }
 
-std::string Engine::metrics_text() const { return metrics_.render(status()); }
+std::string Engine::metrics_text() const {
+  return metrics_.render(status());
+}
 
 std::function<std::shared_ptr<void>(uint64_t)> Engine::memory_hold() {
   return [budget = budget_](uint64_t bytes) -> std::shared_ptr<void> {
@@ -449,7 +457,8 @@ void Engine::shutdown(std::chrono::milliseconds grace) {
   }
   const auto deadline = Clock::now() + grace;
   for (const auto& job : jobs) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     job->wait(std::max(left, std::chrono::milliseconds(0)));
   }
   for (const auto& job : jobs) {

@@ -4,12 +4,12 @@
 // submit() parses and checks the request on the caller's thread (JobFactory), so a bad request is
 // refused before it is queued, then queues the job in the Scheduler. A dispatcher thread moves
 // ready batches into the Pipeline whenever it has room (a deadline job, is_deadline, whether or
-// not it has), acquiring each job's parameter set from the SrsManager first. A set that is not loaded yet is loaded on a loader thread (one per
-// circuit; jobs of a circuit being loaded wait for that load), never on the dispatcher: a
-// WinningPoSt whose parameters are resident is admitted while a 47 GiB PoRep set loads.
-// await() blocks on a job; cancel() removes a queued job or stops a running one at its next
-// partition boundary (its queued partitions are dropped at once). Jobs fail independently: every
-// error is caught and recorded on its own job.
+// not it has), acquiring each job's parameter set from the SrsManager first. A set that is not
+// loaded yet is loaded on a loader thread (one per circuit; jobs of a circuit being loaded wait for
+// that load), never on the dispatcher: a WinningPoSt whose parameters are resident is admitted
+// while a 47 GiB PoRep set loads. await() blocks on a job; cancel() removes a queued job or stops a
+// running one at its next partition boundary (its queued partitions are dropped at once). Jobs fail
+// independently: every error is caught and recorded on its own job.
 //
 // Idempotency: Curio's task scheduler retries a whole task under the same request_id, and proves
 // a sector again (a new seed, a re-run snap) under the same one too. So a request_id names the
@@ -114,14 +114,15 @@ class Engine {
   using Clock = std::chrono::steady_clock;
   using JobPtr = std::shared_ptr<Job>;
 
-  static EngineOptions with_backend(EngineOptions options, std::unique_ptr<groth16::Backend>& backend);
+  static EngineOptions with_backend(EngineOptions options,
+                                    std::unique_ptr<groth16::Backend>& backend);
   void dispatcher();
   void dispatch(const JobPtr& job);          // admit now, or after its parameters load
   void load_and_admit(std::string circuit);  // a loader thread's body
   void admit(const JobPtr& job, SrsLease lease, double srs_ms);
-  void join_finished_loaders();  // with mutex_ held
+  void join_finished_loaders();                               // with mutex_ held
   void job_ended(const Job& job, const JobOutcome& outcome);  // the jobs' end hook
-  void prune_ended();  // with mutex_ held
+  void prune_ended();                                         // with mutex_ held
   JobPtr find_job(const std::string& id) const;  // a job id or a request_id; with mutex_ held
   std::string new_job_id();
 
@@ -150,7 +151,7 @@ class Engine {
   bool stopping_ = false;
   std::atomic<uint64_t> completed_{0}, failed_{0}, cancelled_{0};
   std::atomic<uint64_t> active_jobs_{0};  // submitted, not ended
-  SystemRandom random_;  // job ids, under mutex_
+  SystemRandom random_;                   // job ids, under mutex_
 
   // Jobs waiting for their parameter set's load, by circuit; each entry has one loader thread.
   std::unordered_map<std::string, std::vector<JobPtr>> loading_;

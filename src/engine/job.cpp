@@ -5,10 +5,17 @@ namespace cuzk::engine {
 
 Job::Job(std::string id_, std::string request_id_, ProofKind kind_, Priority priority_,
          uint64_t seq_, std::shared_ptr<const CircuitJob> circuit, EndHook on_end)
-    : id(std::move(id_)), request_id(std::move(request_id_)), kind(kind_), priority(priority_),
-      seq(seq_), circuit_id(circuit ? circuit->circuit_id() : std::string()),
-      partitions(circuit ? circuit->partitions() : 1), submitted(Clock::now()),
-      on_end_(std::move(on_end)), circuit_(std::move(circuit)), proofs_(partitions),
+    : id(std::move(id_)),
+      request_id(std::move(request_id_)),
+      kind(kind_),
+      priority(priority_),
+      seq(seq_),
+      circuit_id(circuit ? circuit->circuit_id() : std::string()),
+      partitions(circuit ? circuit->partitions() : 1),
+      submitted(Clock::now()),
+      on_end_(std::move(on_end)),
+      circuit_(std::move(circuit)),
+      proofs_(partitions),
       inputs_(partitions) {}
 
 JobState Job::state() const {
@@ -16,8 +23,7 @@ JobState Job::state() const {
   return state_;
 }
 
-bool Job::start_running(std::shared_ptr<SrsLease> srs, double queue_wait_ms,
-                        double srs_load_ms) {
+bool Job::start_running(std::shared_ptr<SrsLease> srs, double queue_wait_ms, double srs_load_ms) {
   std::lock_guard lock(mutex_);
   if (state_ != JobState::kQueued) return false;
   state_ = JobState::kRunning;
@@ -35,10 +41,11 @@ bool Job::fail(std::string error) {
   return finish(JobState::kFailed, {}, std::move(error)).has_value();
 }
 
-std::optional<JobState> Job::cancel() { return finish(JobState::kCancelled, {}, "cancelled"); }
+std::optional<JobState> Job::cancel() {
+  return finish(JobState::kCancelled, {}, "cancelled");
+}
 
-std::optional<JobState> Job::finish(JobState state, std::vector<uint8_t> proof,
-                                    std::string error) {
+std::optional<JobState> Job::finish(JobState state, std::vector<uint8_t> proof, std::string error) {
   std::shared_ptr<const CircuitJob> circuit;
   std::shared_ptr<SrsLease> srs;
   JobState before;
@@ -49,8 +56,7 @@ std::optional<JobState> Job::finish(JobState state, std::vector<uint8_t> proof,
     state_ = state;
     proof_ = std::move(proof);
     error_ = std::move(error);
-    timings_.total_ms =
-        std::chrono::duration<double, std::milli>(Clock::now() - submitted).count();
+    timings_.total_ms = std::chrono::duration<double, std::milli>(Clock::now() - submitted).count();
     circuit = std::move(circuit_);  // destroyed below, outside the lock
     srs = std::move(srs_);
     proofs_.clear();
@@ -94,8 +100,8 @@ std::shared_ptr<SrsLease> Job::srs() const {
   return srs_;
 }
 
-bool Job::add_partition_proof(unsigned k, const groth16::Proof& proof,
-                              std::vector<ff::Fr> inputs, const PartitionTimes& times) {
+bool Job::add_partition_proof(unsigned k, const groth16::Proof& proof, std::vector<ff::Fr> inputs,
+                              const PartitionTimes& times) {
   std::lock_guard lock(mutex_);
   if (is_final(state_) || k >= proofs_.size() || proofs_[k]) return false;
   proofs_[k] = proof;

@@ -7,12 +7,16 @@ namespace cuzk::engine {
 namespace {
 
 // Whole proofs: from a 2 KiB PoRep (sub-second) to a queued 64 GiB one (tens of minutes).
-const std::vector<double> kProofBuckets = {0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600};
+const std::vector<double> kProofBuckets = {0.1, 0.5, 1,   2.5, 5,    10,  30,
+                                           60,  120, 300, 600, 1800, 3600};
 // One partition's synthesis or proving: milliseconds (test circuits) to ~a minute (32 GiB PoRep).
-const std::vector<double> kPartitionBuckets = {0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160};
+const std::vector<double> kPartitionBuckets = {0.01, 0.05, 0.1, 0.25, 0.5, 1,  2.5,
+                                               5,    10,   20,  40,   80,  160};
 
 // Shortest form that round-trips, as Prometheus clients print numbers.
-std::string number(double v) { return fmt::format("{}", v); }
+std::string number(double v) {
+  return fmt::format("{}", v);
+}
 
 class Writer {
  public:
@@ -48,10 +52,14 @@ std::string label(const char* key, std::string_view value) {
 std::string escape_label_value(const std::string& value) {
   std::string out;
   for (char c : value) {
-    if (c == '\\') out += "\\\\";
-    else if (c == '"') out += "\\\"";
-    else if (c == '\n') out += "\\n";
-    else out += c;
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '"')
+      out += "\\\"";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
   }
   return out;
 }
@@ -62,10 +70,12 @@ Metrics::PerPriority::PerPriority()
     : queue_wait(kPartitionBuckets), prover_wait(kPartitionBuckets) {}
 Metrics::Metrics() : srs_load_(kProofBuckets) {}
 
-void Metrics::proof_submitted(ProofKind kind) { ++of(kind).submitted; }
+void Metrics::proof_submitted(ProofKind kind) {
+  ++of(kind).submitted;
+}
 
-void Metrics::proof_ended(ProofKind kind, Priority priority, JobState state,
-                          double total_seconds, double queue_seconds) {
+void Metrics::proof_ended(ProofKind kind, Priority priority, JobState state, double total_seconds,
+                          double queue_seconds) {
   auto& k = of(kind);
   switch (state) {
     case JobState::kCompleted:
@@ -101,7 +111,9 @@ void Metrics::partition_done(const std::string& circuit_id, Priority priority,
   c->prove.observe(prove_seconds);
 }
 
-void Metrics::srs_loaded(double seconds) { srs_load_.observe(seconds); }
+void Metrics::srs_loaded(double seconds) {
+  srs_load_.observe(seconds);
+}
 
 void Metrics::batch_proven(const std::string& backend, double busy_seconds) {
   std::lock_guard lock(circuits_mutex_);
@@ -125,8 +137,7 @@ std::string Metrics::render(const EngineStatus& status) const {
     w.sample("cuzk_proofs_total", kl + ",result=\"failed\"", double(k.failed.load()));
     w.sample("cuzk_proofs_total", kl + ",result=\"cancelled\"", double(k.cancelled.load()));
   }
-  w.header("cuzk_proof_duration_seconds", "histogram",
-           "Submit to completion of completed proofs.");
+  w.header("cuzk_proof_duration_seconds", "histogram", "Submit to completion of completed proofs.");
   for (ProofKind kind : kProofKinds) {
     w.histogram("cuzk_proof_duration_seconds", label("kind", to_string(kind)),
                 kinds_[size_t(kind) - 1].duration.snapshot());
@@ -140,7 +151,8 @@ std::string Metrics::render(const EngineStatus& status) const {
   const auto by_priority = [&](const char* name, const char* help, Histogram PerPriority::*h) {
     w.header(name, "histogram", help);
     for (Priority p : {Priority::kCritical, Priority::kHigh, Priority::kNormal, Priority::kLow}) {
-      w.histogram(name, label("priority", to_string(p)), (priorities_[size_t(p) - 1].*h).snapshot());
+      w.histogram(name, label("priority", to_string(p)),
+                  (priorities_[size_t(p) - 1].*h).snapshot());
     }
   };
   by_priority("cuzk_priority_queue_wait_seconds",
@@ -153,7 +165,8 @@ std::string Metrics::render(const EngineStatus& status) const {
     std::lock_guard lock(circuits_mutex_);
     w.header("cuzk_partition_synthesis_seconds", "histogram", "Circuit synthesis per partition.");
     for (const auto& [id, c] : circuits_) {
-      w.histogram("cuzk_partition_synthesis_seconds", label("circuit", id), c->synthesis.snapshot());
+      w.histogram("cuzk_partition_synthesis_seconds", label("circuit", id),
+                  c->synthesis.snapshot());
     }
     w.header("cuzk_partition_prove_seconds", "histogram",
              "Prover backend start + finish per partition.");
@@ -186,10 +199,11 @@ std::string Metrics::render(const EngineStatus& status) const {
   }
   w.header("cuzk_pipeline_partitions", "gauge", "Partitions in each pipeline stage.");
   const auto& p = status.pipeline;
-  const std::pair<const char*, uint32_t> stages[] = {
-      {"synthesis_queued", p.synthesis_queued}, {"synthesizing", p.synthesizing},
-      {"awaiting_prover", p.awaiting_prover},   {"proving", p.proving},
-      {"finalizing", p.finalizing}};
+  const std::pair<const char*, uint32_t> stages[] = {{"synthesis_queued", p.synthesis_queued},
+                                                     {"synthesizing", p.synthesizing},
+                                                     {"awaiting_prover", p.awaiting_prover},
+                                                     {"proving", p.proving},
+                                                     {"finalizing", p.finalizing}};
   for (const auto& [stage, n] : stages) {
     w.sample("cuzk_pipeline_partitions", label("stage", stage), n);
   }
@@ -199,7 +213,8 @@ std::string Metrics::render(const EngineStatus& status) const {
   w.sample("cuzk_memory_used_bytes", "", double(status.memory_used_bytes));
   w.header("cuzk_srs_bytes", "gauge", "Parameter set size in memory, by tier.");
   for (const auto& s : status.srs) {
-    w.sample("cuzk_srs_bytes", label("circuit", s.circuit_id) + "," + label("tier", to_string(s.tier)),
+    w.sample("cuzk_srs_bytes",
+             label("circuit", s.circuit_id) + "," + label("tier", to_string(s.tier)),
              double(s.size_bytes));
   }
   w.header("cuzk_srs_ref_count", "gauge", "Proofs using a parameter set.");

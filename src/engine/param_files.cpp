@@ -22,11 +22,10 @@ std::optional<ParameterPath> find_parameter_file(const std::string& dir,
   if (auto name = filecoin_parameter_file_name(circuit_id, filecoin::ParameterFile::kParams)) {
     candidates.push_back({(fs::path(dir) / *name).string(), false});
   }
-  candidates.push_back(
-      {(fs::path(dir) /
-       filecoin::test_parameter_file_name(circuit_id, filecoin::ParameterFile::kParams))
-           .string(),
-       true});
+  candidates.push_back({(fs::path(dir) / filecoin::test_parameter_file_name(
+                                             circuit_id, filecoin::ParameterFile::kParams))
+                            .string(),
+                        true});
   for (auto& c : candidates) {
     std::error_code ec;
     if (fs::is_regular_file(c.path, ec)) return c;

@@ -35,7 +35,11 @@ bool Pipeline::TaskOrder::operator()(const Task& a, const Task& b) const {
 
 Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBudget& budget,
                    SrsManager& srs, Metrics& metrics, std::function<void()> room)
-    : options_(options), backend_(backend), budget_(budget), srs_(srs), metrics_(metrics),
+    : options_(options),
+      backend_(backend),
+      budget_(budget),
+      srs_(srs),
+      metrics_(metrics),
       room_(std::move(room)),
       synthesized_(std::make_unique<Channel<Synthesized>>(options.lookahead)),
       prover_workers_(unsigned(std::max<size_t>(1, backend.devices())) *
@@ -48,7 +52,8 @@ Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBud
   prover_threads_count_ = prover_workers_ + lane;
   for (unsigned i = 0; i < synthesis_threads_count_; ++i) {
     const bool deadline_only = i >= options_.synthesis_workers;
-    synthesis_threads_.emplace_back([this, i, deadline_only] { synthesis_worker(i, deadline_only); });
+    synthesis_threads_.emplace_back(
+        [this, i, deadline_only] { synthesis_worker(i, deadline_only); });
   }
   for (unsigned i = 0; i < prover_threads_count_; ++i) {
     const bool deadline_only = i >= prover_workers_;
@@ -57,7 +62,9 @@ Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBud
   finalizer_thread_ = std::thread([this] { finalizer(); });
 }
 
-Pipeline::~Pipeline() { stop(); }
+Pipeline::~Pipeline() {
+  stop();
+}
 
 void Pipeline::stop() {
   {
@@ -91,8 +98,8 @@ void Pipeline::purge(const std::shared_ptr<Job>& job) {
     std::lock_guard lock(mutex_);
     dropped_tasks = std::erase_if(tasks_, [&](const Task& t) { return t.job == job; });
   }
-  const size_t dropped = synthesized_->remove_if(
-      [&](const Synthesized& s) { return s.partition.job == job; });
+  const size_t dropped =
+      synthesized_->remove_if([&](const Synthesized& s) { return s.partition.job == job; });
   if (dropped_tasks + dropped > 0) {
     spdlog::info("job {}: dropped {} queued and {} synthesised partition(s)", job->id,
                  dropped_tasks, dropped);
@@ -132,8 +139,7 @@ uint64_t Pipeline::estimate_bytes(const Task& task) const {
   const uint64_t vars = sizes.num_inputs + sizes.num_aux;
   // A partition whose a/b/c the backend's device computes holds no a/b/c on the host.
   auto circuit = task.job->circuit();
-  const bool abc_on_device =
-      circuit && circuit->defers_abc() && backend_.evaluates_deferred_abc();
+  const bool abc_on_device = circuit && circuit->defers_abc() && backend_.evaluates_deferred_abc();
   const uint64_t bytes = ((abc_on_device ? 0 : 3 * rows) + 2 * vars) * kFrBytes;
   return bytes + bytes / 8;  // densities, vector slack, the prover's small buffers
 }
@@ -354,19 +360,19 @@ void Pipeline::finalize(InFlight& flight) {
     }
     std::shared_ptr<SrsLease> srs = std::move(p.srs);  // released with this iteration
     if (p.job->ended()) continue;
-    spdlog::info("job {} partition {}/{} ({}): synthesis {:.1f} ms, wait {:.1f} ms, prove "
-                 "{:.1f} ms on {} (batch of {}{}) [{}]",
-                 p.job->id, p.partition, p.job->partitions, p.job->circuit_id, p.synthesis_ms,
-                 p.wait_ms, prove_ms, on, n,
-                 flight.prover_worker >= prover_workers_ ? ", deadline lane" : "",
-                 format_phases(out.timings));
+    spdlog::info(
+        "job {} partition {}/{} ({}): synthesis {:.1f} ms, wait {:.1f} ms, prove "
+        "{:.1f} ms on {} (batch of {}{}) [{}]",
+        p.job->id, p.partition, p.job->partitions, p.job->circuit_id, p.synthesis_ms, p.wait_ms,
+        prove_ms, on, n, flight.prover_worker >= prover_workers_ ? ", deadline lane" : "",
+        format_phases(out.timings));
     log_timing(p, flight, out, on, finish_start_ms, prove_end_ms);
     metrics_.partition_done(p.job->circuit_id, p.job->priority, p.synthesis_ms / 1000,
                             p.wait_ms / 1000, prove_ms / 1000);
     const double device_wait_ms = groth16::wait_ms(out.timings) / double(n);
-    const bool last = p.job->add_partition_proof(
-        p.partition, out.proofs[i], std::move(p.inputs),
-        {p.synthesis_ms, p.wait_ms, device_wait_ms, prove_ms});
+    const bool last =
+        p.job->add_partition_proof(p.partition, out.proofs[i], std::move(p.inputs),
+                                   {p.synthesis_ms, p.wait_ms, device_wait_ms, prove_ms});
     p.memory.release();
     if (last) complete(p.job, std::move(srs));
   }
@@ -423,12 +429,13 @@ void Pipeline::complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLeas
   srs.reset();  // the job's own lease goes when it completes
   if (job->complete(groth16::encode_proofs(proofs))) {
     const auto t = job->snapshot().timings;
-    spdlog::info("job {}: completed and verified ({} partitions, {} bytes): queue {:.0f} ms, srs "
-                 "{:.0f} ms, synthesis {:.0f} ms, prove {:.0f} ms, verify {:.1f} ms, total "
-                 "{:.0f} ms (waited for a prover {:.0f} ms, for the device {:.0f} ms)",
-                 job->id, job->partitions, proofs.size() * groth16::kProofBytes, t.queue_wait_ms,
-                 t.srs_load_ms, t.synthesis_ms, t.prove_ms, verify_ms, t.total_ms,
-                 t.prover_wait_ms, t.device_wait_ms);
+    spdlog::info(
+        "job {}: completed and verified ({} partitions, {} bytes): queue {:.0f} ms, srs "
+        "{:.0f} ms, synthesis {:.0f} ms, prove {:.0f} ms, verify {:.1f} ms, total "
+        "{:.0f} ms (waited for a prover {:.0f} ms, for the device {:.0f} ms)",
+        job->id, job->partitions, proofs.size() * groth16::kProofBytes, t.queue_wait_ms,
+        t.srs_load_ms, t.synthesis_ms, t.prove_ms, verify_ms, t.total_ms, t.prover_wait_ms,
+        t.device_wait_ms);
   }
 }
 

@@ -1,8 +1,10 @@
 // Pipeline: proves admitted jobs partition by partition, overlapping CPU synthesis with proving.
 //
 //   synthesis tasks ──> synthesis workers ──> Channel (lookahead) ──> prover workers ──> finalizer
-//   (priority order)    (memory-gated)        synthesised partitions   backend.start()   backend.finish()
-//                                                                                        verify, complete
+//   (priority order)    (memory-gated)        synthesised partitions   backend.start()
+//   backend.finish()
+//                                                                                        verify,
+//                                                                                        complete
 // - A synthesis task is (job, partition k). Tasks run highest priority first, then oldest job,
 //   then lowest partition; a task starts only when its estimated working set fits the memory
 //   budget (idle parameter sets are evicted to make room), so the budget, not a worker count,
@@ -60,8 +62,8 @@ namespace cuzk::engine {
 struct PipelineOptions {
   unsigned synthesis_workers = 1;  // concurrent partition syntheses at most (memory permitting)
   unsigned prover_workers_per_device = 1;  // concurrent start() calls per Backend::devices()
-  unsigned lookahead = 1;          // synthesised partitions buffered for the provers
-  unsigned max_batch_size = 1;     // partitions per backend start()
+  unsigned lookahead = 1;                  // synthesised partitions buffered for the provers
+  unsigned max_batch_size = 1;             // partitions per backend start()
   // A partition whose backend start() or finish() failed with a device error (std::runtime_error:
   // a CUDA failure, device out of memory) is synthesised and proven again, at most this many
   // times, before its job fails. With several devices a retry lands on another one once the

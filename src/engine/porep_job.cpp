@@ -3,7 +3,6 @@
 
 #include "engine/precompiled_synthesis.hpp"
 #include "engine/request_checks.hpp"
-
 #include "filecoin/c1_check.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/commitments.hpp"
@@ -79,8 +78,9 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
                            "of its partition proofs; this daemon does not aggregate yet");
   }
   if (request.vanilla_proof.empty()) {
-    return invalid_request("vanilla_proof: empty; PoRep needs Curio's C1 envelope "
-                   "{\"SectorNum\",\"Phase1Out\",\"SectorSize\"}");
+    return invalid_request(
+        "vanilla_proof: empty; PoRep needs Curio's C1 envelope "
+        "{\"SectorNum\",\"Phase1Out\",\"SectorSize\"}");
   }
   auto envelope = filecoin::parse_curio_envelope(request.vanilla_proof);
   if (!envelope) return invalid_request("vanilla_proof: " + envelope.error().message);
@@ -92,24 +92,24 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
   }
   if (envelope->sector_num != request.sector_number) {
     return invalid_request("vanilla_proof: SectorNum " + std::to_string(envelope->sector_num) +
-                   " differs from sector_number " + std::to_string(request.sector_number));
+                           " differs from sector_number " + std::to_string(request.sector_number));
   }
   const auto& bytes = envelope->phase1_out;
   auto c1 = filecoin::parse_c1_json({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
   if (!c1) return invalid_request("vanilla_proof: Phase1Out: " + c1.error().message);
   if (c1->registered_proof->id != proof->id) {
     return invalid_request("registered_proof: " + std::to_string(proof->id) + " (" +
-                   std::string(proof->name) + ") but the C1 is for " +
-                   std::string(c1->registered_proof->name));
+                           std::string(proof->name) + ") but the C1 is for " +
+                           std::string(c1->registered_proof->name));
   }
   if (request.miner_id != 0 || request.sector_number != 0) {
-    auto replica_id = filecoin::generate_replica_id(filecoin::prover_id_from_miner_id(request.miner_id),
-                                                    request.sector_number, c1->ticket, c1->comm_d,
-                                                    proof->porep_id());
+    auto replica_id = filecoin::generate_replica_id(
+        filecoin::prover_id_from_miner_id(request.miner_id), request.sector_number, c1->ticket,
+        c1->comm_d, proof->porep_id());
     if (replica_id != c1->replica_id) {
-      return invalid_request("miner_id / sector_number: " + std::to_string(request.miner_id) + " / " +
-                     std::to_string(request.sector_number) +
-                     " do not give the C1's replica_id " + to_hex(c1->replica_id));
+      return invalid_request("miner_id / sector_number: " + std::to_string(request.miner_id) +
+                             " / " + std::to_string(request.sector_number) +
+                             " do not give the C1's replica_id " + to_hex(c1->replica_id));
     }
   }
   filecoin::C1CheckOptions options;

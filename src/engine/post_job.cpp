@@ -23,8 +23,10 @@ class PostJob final : public CircuitJob {
           std::vector<ff::Fr> inputs, std::string description,
           std::shared_ptr<r1cs::PrecompiledStore> precompiled,
           std::shared_ptr<TaskPool> witness_pool)
-      : shape_(filecoin::post_circuit_shape(*proof.circuit)), witness_(std::move(witness)),
-        inputs_(std::move(inputs)), circuit_id_(proof.circuit_id()),
+      : shape_(filecoin::post_circuit_shape(*proof.circuit)),
+        witness_(std::move(witness)),
+        inputs_(std::move(inputs)),
+        circuit_id_(proof.circuit_id()),
         precompiled_(std::move(precompiled), std::move(witness_pool), circuit_id_,
                      /*defer=*/false),
         description_(std::move(description)) {}
@@ -35,7 +37,9 @@ class PostJob final : public CircuitJob {
   void synthesize(unsigned, r1cs::ProvingAssignment& out) const override {
     precompiled_.synthesize(
         circuit_id_,
-        [&](r1cs::ConstraintSystem& cs) { filecoin::synthesize_post_circuit(cs, shape_, witness_); },
+        [&](r1cs::ConstraintSystem& cs) {
+          filecoin::synthesize_post_circuit(cs, shape_, witness_);
+        },
         [&](const r1cs::PrecompiledCircuit& circuit, TaskPool& pool) {
           return filecoin::post_circuit_witness_values(shape_, witness_, circuit.sizes(), pool);
         },
@@ -84,25 +88,25 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(
   const size_t count = request.vanilla_proofs.size();
   const size_t most = winning ? filecoin::kWinningPostSectorCount : proof.sector_count();
   if (count == 0 || count > most) {
-    return invalid_request("vanilla_proofs: " + std::to_string(count) + " sector proofs; " +
-                           std::string(proof.name) +
-                           (winning ? " proves exactly 1 sector"
-                                    : " proves 1 to " + std::to_string(most) +
-                                          " sectors per partition"));
+    return invalid_request(
+        "vanilla_proofs: " + std::to_string(count) + " sector proofs; " + std::string(proof.name) +
+        (winning ? " proves exactly 1 sector"
+                 : " proves 1 to " + std::to_string(most) + " sectors per partition"));
   }
 
   // Parsed and checked on check_threads threads, a sector each (2349 of them in a 32 GiB
   // WindowPoSt partition); the error is the lowest sector's, as one after the other.
   std::vector<FallbackPoStSectorProof> sectors(count);
-  auto parsed = first_error_of(count, check_threads, [&](size_t i) -> filecoin::FilecoinResult<bool> {
-    const std::string& bytes = request.vanilla_proofs[i];
-    auto sector = filecoin::parse_fallback_post_sector_proof(
-        {reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()}, proof,
-        "vanilla_proofs[" + std::to_string(i) + "]");
-    if (!sector) return sector.error();
-    sectors[i] = std::move(sector).value();
-    return true;
-  });
+  auto parsed =
+      first_error_of(count, check_threads, [&](size_t i) -> filecoin::FilecoinResult<bool> {
+        const std::string& bytes = request.vanilla_proofs[i];
+        auto sector = filecoin::parse_fallback_post_sector_proof(
+            {reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()}, proof,
+            "vanilla_proofs[" + std::to_string(i) + "]");
+        if (!sector) return sector.error();
+        sectors[i] = std::move(sector).value();
+        return true;
+      });
   if (!parsed) return invalid_request(parsed.error().message);
   std::vector<filecoin::PostPublicSector> public_sectors;
   for (const auto& s : sectors) public_sectors.push_back({s.sector_id, s.comm_r});
@@ -118,8 +122,7 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(
   auto witness = filecoin::post_circuit_witness(proof, sectors);
   if (!witness) return invalid_request("vanilla_proofs: " + witness.error().message);
 
-  std::string description = std::string(proof.name) + " miner " +
-                            std::to_string(request.miner_id) +
+  std::string description = std::string(proof.name) + " miner " + std::to_string(request.miner_id) +
                             (winning ? "" : " partition " + std::to_string(partition)) + " (" +
                             std::to_string(count) + (count == 1 ? " sector)" : " sectors)");
   return std::unique_ptr<CircuitJob>(std::make_unique<PostJob>(

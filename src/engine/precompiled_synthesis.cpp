@@ -13,7 +13,9 @@ namespace cuzk::engine {
 PrecompiledSynthesis::PrecompiledSynthesis(std::shared_ptr<r1cs::PrecompiledStore> store,
                                            std::shared_ptr<TaskPool> pool, std::string circuit_id,
                                            bool defer)
-    : store_(std::move(store)), pool_(std::move(pool)), circuit_id_(std::move(circuit_id)),
+    : store_(std::move(store)),
+      pool_(std::move(pool)),
+      circuit_id_(std::move(circuit_id)),
       defer_(defer) {
   if (store_ && !pool_) pool_ = std::make_shared<TaskPool>(0);
 }

@@ -1,11 +1,12 @@
-// PrecompiledSynthesis: a job's synthesis through a precompiled circuit (r1cs/precompiled_store.hpp),
-// one implementation for every kind that has one (PoRep, PoSt). Per partition: the circuit from the
-// store (recorded from a generic synthesis on first use, or its cache file); the witness made by
-// the job (its blocks on the shared witness pool); then a, b, c — left to the backend when
-// `defer` and the circuit is known good, otherwise computed here on the pool's thread count, and
-// checked (a·b = c) on the first witness of a circuit from disk, which is then marked verified, or
-// discarded when it does not fit (the next partition records it again). When anything of that
-// fails the partition is synthesised generically, with a warning: never a lost partition.
+// PrecompiledSynthesis: a job's synthesis through a precompiled circuit
+// (r1cs/precompiled_store.hpp), one implementation for every kind that has one (PoRep, PoSt). Per
+// partition: the circuit from the store (recorded from a generic synthesis on first use, or its
+// cache file); the witness made by the job (its blocks on the shared witness pool); then a, b, c —
+// left to the backend when `defer` and the circuit is known good, otherwise computed here on the
+// pool's thread count, and checked (a·b = c) on the first witness of a circuit from disk, which is
+// then marked verified, or discarded when it does not fit (the next partition records it again).
+// When anything of that fails the partition is synthesised generically, with a warning: never a
+// lost partition.
 #pragma once
 
 #include <functional>

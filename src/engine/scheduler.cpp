@@ -16,8 +16,8 @@ void Scheduler::push(JobPtr job, Clock::time_point now) {
 
 bool Scheduler::remove(const std::string& job_id) {
   for (auto& lvl : levels_) {
-    auto it = std::find_if(lvl.begin(), lvl.end(),
-                           [&](const Entry& e) { return e.job->id == job_id; });
+    auto it =
+        std::find_if(lvl.begin(), lvl.end(), [&](const Entry& e) { return e.job->id == job_id; });
     if (it != lvl.end()) {
       lvl.erase(it);
       return true;
@@ -42,8 +42,8 @@ std::vector<size_t> Scheduler::group(const Level& lvl, const std::string& circui
 }
 
 std::vector<Scheduler::JobPtr> Scheduler::pop(Clock::time_point now,
-                                               std::optional<Clock::time_point>* wake_at,
-                                               bool flush_all, Priority min_priority) {
+                                              std::optional<Clock::time_point>* wake_at,
+                                              bool flush_all, Priority min_priority) {
   if (wake_at) wake_at->reset();
   int p = kPriorityLevels - 1;
   while (p >= 0 && levels_[p].empty()) --p;
@@ -109,8 +109,8 @@ size_t Scheduler::size() const {
 size_t Scheduler::pending(ProofKind kind) const {
   size_t n = 0;
   for (const auto& lvl : levels_) {
-    n += size_t(std::count_if(lvl.begin(), lvl.end(),
-                              [&](const Entry& e) { return e.job->kind == kind; }));
+    n += size_t(
+        std::count_if(lvl.begin(), lvl.end(), [&](const Entry& e) { return e.job->kind == kind; }));
   }
   return n;
 }

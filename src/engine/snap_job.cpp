@@ -16,9 +16,12 @@ class SnapJob final : public CircuitJob {
   SnapJob(const filecoin::UpdateProofType& proof, filecoin::UpdateSectorValues values,
           std::vector<UpdatePartitionWitness> witness, std::vector<std::vector<ff::Fr>> inputs,
           std::string description)
-      : shape_(filecoin::update_circuit_shape(*proof.sector)), values_(values),
-        witness_(std::move(witness)), inputs_(std::move(inputs)),
-        circuit_id_(proof.circuit_id()), description_(std::move(description)) {}
+      : shape_(filecoin::update_circuit_shape(*proof.sector)),
+        values_(values),
+        witness_(std::move(witness)),
+        inputs_(std::move(inputs)),
+        circuit_id_(proof.circuit_id()),
+        description_(std::move(description)) {}
 
   const std::string& circuit_id() const override { return circuit_id_; }
   unsigned partitions() const override { return unsigned(witness_.size()); }
@@ -46,8 +49,7 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_snap_job(const ProofReques
   auto type = filecoin::find_update_proof(request.registered_proof);
   if (!type) return invalid_request("registered_proof: " + type.error().message);
   const filecoin::UpdateProofType& proof = **type;
-  if (auto refused =
-          check_sector_size(request, proof.id, proof.name, proof.sector->sector_size))
+  if (auto refused = check_sector_size(request, proof.id, proof.name, proof.sector->sector_size))
     return *refused;
   filecoin::UpdateSectorValues values;
   values.h = filecoin::update_h_default(proof.sector->nodes());
@@ -66,8 +68,8 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_snap_job(const ProofReques
                            std::to_string(shape.partitions) + " partitions");
   }
   auto inputs = filecoin::update_proof_public_inputs(proof, values);
-  if (!inputs) return invalid_request("comm_r_old / comm_d_new / comm_r_new: " +
-                                      inputs.error().message);
+  if (!inputs)
+    return invalid_request("comm_r_old / comm_d_new / comm_r_new: " + inputs.error().message);
   std::vector<UpdatePartitionWitness> witness;
   for (unsigned k = 0; k < shape.partitions; ++k) {
     const std::string& bytes = request.vanilla_proofs[k];
@@ -82,12 +84,10 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_snap_job(const ProofReques
     }
     witness.push_back(std::move(parsed).value());
   }
-  std::string description = std::string(proof.name) + " miner " +
-                            std::to_string(request.miner_id) + " sector " +
-                            std::to_string(request.sector_number);
-  return std::unique_ptr<CircuitJob>(
-      std::make_unique<SnapJob>(proof, values, std::move(witness), std::move(inputs).value(),
-                                std::move(description)));
+  std::string description = std::string(proof.name) + " miner " + std::to_string(request.miner_id) +
+                            " sector " + std::to_string(request.sector_number);
+  return std::unique_ptr<CircuitJob>(std::make_unique<SnapJob>(
+      proof, values, std::move(witness), std::move(inputs).value(), std::move(description)));
 }
 
 }  // namespace cuzk::engine

@@ -39,7 +39,9 @@ Error<SrsError> srs_error(SrsError code, std::string message) {
   return {code, std::move(message)};
 }
 
-double gib(uint64_t bytes) { return double(bytes) / double(uint64_t(1) << 30); }
+double gib(uint64_t bytes) {
+  return double(bytes) / double(uint64_t(1) << 30);
+}
 
 // parameters.json's digest of a file, hashed on its own thread beside the decode (one core's
 // BLAKE2b pass: ~60 s for a 32 GiB PoRep set, which decoding no longer waits for), the pages it
@@ -112,8 +114,8 @@ SrsManager::SrsManager(SrsOptions options, MemoryBudget& budget)
     auto manifest = read_parameter_manifest(options_.parameters_json);
     if (!manifest) throw std::runtime_error(manifest.error().message);
     manifest_ = std::move(manifest).value();
-    spdlog::info("srs: parameter files are checked against the {} digests of {}",
-                 manifest_->size(), options_.parameters_json);
+    spdlog::info("srs: parameter files are checked against the {} digests of {}", manifest_->size(),
+                 options_.parameters_json);
   }
 }
 
@@ -279,8 +281,8 @@ Result<MemoryBudget::Reservation, SrsError> SrsManager::reserve_for_load(
       if (stopped_) return srs_error(SrsError::kStopped, circuit_id + ": shutting down");
     }
     if (!logged) {
-      spdlog::info("srs {}: waiting for {:.2f} GiB of memory budget ({:.2f} GiB free)",
-                   circuit_id, gib(bytes), gib(budget_.available()));
+      spdlog::info("srs {}: waiting for {:.2f} GiB of memory budget ({:.2f} GiB free)", circuit_id,
+                   gib(bytes), gib(budget_.available()));
       logged = true;
     }
     budget_.wait_for_release(generation, std::chrono::seconds(1));
@@ -295,8 +297,8 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   if (!where) {
     std::string list;
     for (const auto& t : tried) list += (list.empty() ? "" : ", ") + t;
-    return srs_error(SrsError::kNotFound, "no parameters for circuit " + id + " (looked for " +
-                                              list + ")");
+    return srs_error(SrsError::kNotFound,
+                     "no parameters for circuit " + id + " (looked for " + list + ")");
   }
   // The mapping moves out of the entry while loading (status() reads the entry under the lock)
   // and back in at the end, unless the file turned out bad.
@@ -335,9 +337,10 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
     entry.size_bytes = bytes;
   }
   if (where->test_parameters) {
-    spdlog::warn("srs {}: using TEST parameters {} (our own setup, not Filecoin's): proofs verify "
-                 "only against its .vk",
-                 id, where->path);
+    spdlog::warn(
+        "srs {}: using TEST parameters {} (our own setup, not Filecoin's): proofs verify "
+        "only against its .vk",
+        id, where->path);
   }
   spdlog::info("srs {}: loading {} ({:.2f} GiB on disk, {:.2f} GiB in memory)", id, where->path,
                gib(file.size()), gib(bytes));
@@ -366,14 +369,14 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
     const char* name = groth16::to_string(section);
     const auto not_placed = [&](const std::exception& e) {
       if (options_.on_unload) options_.on_unload(srs->params);  // the sections already placed
-      return srs_error(SrsError::kTooLarge,
-                       id + ": section " + name + " could not be placed on the devices: " + e.what());
+      return srs_error(SrsError::kTooLarge, id + ": section " + name +
+                                                " could not be placed on the devices: " + e.what());
     };
     bool on_devices = false;  // decoded there, from the file's bytes
     if (device_only && options_.take_raw_section) {
       try {
-        auto taken = options_.take_raw_section(
-            srs->params, section, groth16::params_section_bytes(file, l, section));
+        auto taken = options_.take_raw_section(srs->params, section,
+                                               groth16::params_section_bytes(file, l, section));
         if (!taken) {
           if (options_.on_unload) options_.on_unload(srs->params);
           return fail(taken.error().message);

@@ -20,8 +20,8 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <optional>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -48,7 +48,7 @@ struct LoadedSrs {
 };
 
 enum class SrsTier { kHot = 0, kWarm = 1, kCold = 2 };  // the wire values of SRSStatus.Tier
-const char* to_string(SrsTier tier);                     // "hot", "warm", "cold"
+const char* to_string(SrsTier tier);                    // "hot", "warm", "cold"
 
 enum class SrsError { kNotFound, kBadFile, kTooLarge, kInUse, kStopped };
 

@@ -20,11 +20,11 @@ struct QueueCounts {
 
 // Partitions in each stage of the pipeline.
 struct PipelineStatus {
-  uint32_t synthesis_queued = 0;   // waiting for a synthesis worker (or for memory)
+  uint32_t synthesis_queued = 0;  // waiting for a synthesis worker (or for memory)
   uint32_t synthesizing = 0;
-  uint32_t awaiting_prover = 0;    // synthesised, in the bounded channel
-  uint32_t proving = 0;            // in backend start()
-  uint32_t finalizing = 0;         // in or waiting for backend finish()
+  uint32_t awaiting_prover = 0;  // synthesised, in the bounded channel
+  uint32_t proving = 0;          // in backend start()
+  uint32_t finalizing = 0;       // in or waiting for backend finish()
   uint32_t synthesis_workers = 0;
   uint32_t prover_workers = 0;
   uint32_t channel_capacity = 0;

@@ -42,7 +42,9 @@ bool is_batchable(ProofKind kind);
 // A job with money at stake on a deadline (WindowPoSt HIGH, WinningPoSt CRITICAL, or any job
 // submitted at those priorities): it enters the pipeline whether or not it has room, and the
 // pipeline keeps a synthesis worker and a prover worker for such jobs alone (pipeline.hpp).
-inline bool is_deadline(Priority p) { return p >= Priority::kHigh; }
+inline bool is_deadline(Priority p) {
+  return p >= Priority::kHigh;
+}
 
 inline bool is_final(JobState s) {
   return s == JobState::kCompleted || s == JobState::kFailed || s == JobState::kCancelled;

@@ -20,8 +20,12 @@ struct Fp12 {
   constexpr bool is_one() const { return c0.is_one() && c1.is_zero(); }
   friend constexpr bool operator==(const Fp12&, const Fp12&) = default;
 
-  friend constexpr Fp12 operator+(const Fp12& a, const Fp12& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
-  friend constexpr Fp12 operator-(const Fp12& a, const Fp12& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
+  friend constexpr Fp12 operator+(const Fp12& a, const Fp12& b) {
+    return {a.c0 + b.c0, a.c1 + b.c1};
+  }
+  friend constexpr Fp12 operator-(const Fp12& a, const Fp12& b) {
+    return {a.c0 - b.c0, a.c1 - b.c1};
+  }
   constexpr Fp12 operator-() const { return {-c0, -c1}; }
   // Karatsuba: 3 Fp6 multiplications.
   friend constexpr Fp12 operator*(const Fp12& a, const Fp12& b) {

@@ -63,7 +63,9 @@ struct Fp6 {
     Fp2 r2 = (a.c0 + a.c2) * (b.c0 + b.c2) - t0 - t2 + t1;
     return {r0, r1, r2};
   }
-  friend constexpr Fp6 operator*(const Fp6& a, const Fp2& s) { return {a.c0 * s, a.c1 * s, a.c2 * s}; }
+  friend constexpr Fp6 operator*(const Fp6& a, const Fp2& s) {
+    return {a.c0 * s, a.c1 * s, a.c2 * s};
+  }
   constexpr Fp6& operator+=(const Fp6& b) { return *this = *this + b; }
   constexpr Fp6& operator-=(const Fp6& b) { return *this = *this - b; }
   constexpr Fp6& operator*=(const Fp6& b) { return *this = *this * b; }

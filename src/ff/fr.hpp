@@ -21,7 +21,9 @@ static_assert(Fr::kBits == 255 && Fr::kBytes == 32);
 inline constexpr unsigned kFrTwoAdicity = FrConfig::kTwoAdicity;
 
 // The multiplicative generator g = 7.
-constexpr Fr fr_generator() { return Fr::from_u64(FrConfig::kGenerator); }
+constexpr Fr fr_generator() {
+  return Fr::from_u64(FrConfig::kGenerator);
+}
 
 // A primitive 2^32-th root of unity: g^((r-1)/2^32).
 inline const Fr& fr_root_of_unity() {

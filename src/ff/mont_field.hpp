@@ -72,7 +72,12 @@ class MontField {
   static constexpr Repr kR2 = compute_pow2(128 * kLimbs);
   static constexpr Repr kR3 = compute_pow2(192 * kLimbs);
   static constexpr Repr kPMinus1Over2 = limbs_shr(
-      [] { Repr t{}; limbs_sub(t, kModulus, limbs_from_u64<kLimbs>(1)); return t; }(), 1);
+      [] {
+        Repr t{};
+        limbs_sub(t, kModulus, limbs_from_u64<kLimbs>(1));
+        return t;
+      }(),
+      1);
 
   constexpr MontField() : v_{} {}
 
@@ -98,9 +103,7 @@ class MontField {
   }
 
   constexpr const Repr& montgomery() const { return v_; }
-  constexpr Repr to_canonical() const {
-    return mont_mul(v_, limbs_from_u64<kLimbs>(1));
-  }
+  constexpr Repr to_canonical() const { return mont_mul(v_, limbs_from_u64<kLimbs>(1)); }
 
   // Uniform element from a 64-bit generator (e.g. std::mt19937_64), by rejection sampling.
   template <class Rng>
@@ -154,13 +157,19 @@ class MontField {
                                                               const MontField& b) {
     return from_montgomery(mont_mul(a.v_, b.v_));
   }
-  constexpr MontField& operator+=(const MontField& b) { return *this = *this + b; }
-  constexpr MontField& operator-=(const MontField& b) { return *this = *this - b; }
+  constexpr MontField& operator+=(const MontField& b) {
+    return *this = *this + b;
+  }
+  constexpr MontField& operator-=(const MontField& b) {
+    return *this = *this - b;
+  }
   [[gnu::always_inline]] constexpr MontField& operator*=(const MontField& b) {
     return *this = *this * b;
   }
 
-  constexpr MontField dbl() const { return *this + *this; }
+  constexpr MontField dbl() const {
+    return *this + *this;
+  }
   [[gnu::always_inline]] constexpr MontField square() const {
     return from_montgomery(mont_sqr(v_));
   }
@@ -179,7 +188,9 @@ class MontField {
   constexpr MontField pow(const Limbs<M>& e) const {
     return field_pow(*this, e);
   }
-  constexpr MontField pow(uint64_t e) const { return pow(Limbs<1>{e}); }
+  constexpr MontField pow(uint64_t e) const {
+    return pow(Limbs<1>{e});
+  }
 
   // Multiplicative inverse; inverse of zero is zero. At run time by divsteps (variable time,
   // modular_inverse.hpp) on the representation aR, giving (aR)^-1, then one multiplication by
@@ -221,8 +232,12 @@ class MontField {
   }
 
   // Canonical encodings: big-endian (Fp convention) and little-endian (Fr "repr").
-  void to_bytes_be(std::span<uint8_t, kBytes> out) const { write_bytes(out, true); }
-  void to_bytes_le(std::span<uint8_t, kBytes> out) const { write_bytes(out, false); }
+  void to_bytes_be(std::span<uint8_t, kBytes> out) const {
+    write_bytes(out, true);
+  }
+  void to_bytes_le(std::span<uint8_t, kBytes> out) const {
+    write_bytes(out, false);
+  }
   std::array<uint8_t, kBytes> to_bytes_be() const {
     std::array<uint8_t, kBytes> b;
     to_bytes_be(b);
@@ -310,8 +325,8 @@ class MontField {
     constexpr Repr t_minus1_over2 = limbs_shr(t_odd, 1);
     MontField z = from_u64(Config::kGenerator).pow(t_odd);  // primitive 2^s-th root
     MontField w = pow(t_minus1_over2);
-    MontField x = *this * w;   // a^((t+1)/2)
-    MontField b = x * w;       // a^t
+    MontField x = *this * w;  // a^((t+1)/2)
+    MontField b = x * w;      // a^t
     unsigned v = s;
     while (!b.is_one()) {
       unsigned k = 0;

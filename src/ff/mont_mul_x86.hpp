@@ -58,10 +58,14 @@ inline bool detect_bmi2_adx() {
 // Read on every multiplication: a load and a well-predicted branch. Zero (mulq) until dynamic
 // initialisation has run, which is correct too.
 inline const bool g_has_bmi2_adx = detect_bmi2_adx();
-inline bool cpu_has_bmi2_adx() { return g_has_bmi2_adx; }
+inline bool cpu_has_bmi2_adx() {
+  return g_has_bmi2_adx;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks (AT&T syntax; register arguments are full operand text such as "%%r8").
+// The asm below (text macros and kernels) is laid out by hand, an instruction group a line.
+// clang-format off
 
 // rdx * src -> hi:lo (rbx:rax); lo joins acc_lo on the CF chain, hi joins acc_hi on the OF chain.
 #define CUZK_MULX_STEP(src, acc_lo, acc_hi) \
@@ -304,6 +308,7 @@ template <class F>
   }
 }
 
+// clang-format on
 }  // namespace cuzk::ff::x86
 
 #endif  // CUZK_FF_X86_ASM

@@ -19,6 +19,8 @@
 
 namespace cuzk::ff::x86 {
 
+// The asm below (text macros and kernels) is laid out by hand, an instruction group a line.
+// clang-format off
 // Adds rdx*rdx (rdx = a[i]) into words (lo, hi): doubles both words on the CF chain and adds the
 // square's halves on the OF chain.
 #define CUZK_SQR_DIAG(aoff, lo, hi)                                                    \
@@ -217,6 +219,7 @@ template <class F>
   }
 }
 
+// clang-format on
 }  // namespace cuzk::ff::x86
 
 #endif  // CUZK_FF_X86_ASM

@@ -111,10 +111,10 @@ FilecoinResult<unsigned> verify_partition_proofs(const groth16::PreparedVerifyin
     proofs.push_back(*proof);
   }
   if (pvk.ic.size() != inputs[0].size() + 1)
-    return filecoin_error(FilecoinError::kShape,
-                          "verifying key: " + std::to_string(pvk.ic.size()) + " IC points, the " +
-                              what + " circuit has " + std::to_string(inputs[0].size() + 1) +
-                              " inputs");
+    return filecoin_error(FilecoinError::kShape, "verifying key: " + std::to_string(pvk.ic.size()) +
+                                                     " IC points, the " + what + " circuit has " +
+                                                     std::to_string(inputs[0].size() + 1) +
+                                                     " inputs");
   if (!groth16::verify_proofs_batch(pvk, proofs, inputs))
     return filecoin_error(FilecoinError::kInconsistent,
                           "proof: the " + std::to_string(partitions) + " " + what +

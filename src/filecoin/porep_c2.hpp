@@ -52,9 +52,8 @@ FilecoinResult<std::vector<std::vector<ff::Fr>>> porep_c2_public_inputs(
 // undecodable proof (with its partition), kInconsistent when the pairing check fails. On success,
 // the number of partition proofs verified.
 FilecoinResult<unsigned> verify_porep_c2(const groth16::PreparedVerifyingKey& pvk,
-                                                  const ProofType& proof,
-                                                  const PorepPublicValues& values,
-                                                  std::span<const uint8_t> proof_bytes);
+                                         const ProofType& proof, const PorepPublicValues& values,
+                                         std::span<const uint8_t> proof_bytes);
 
 // replica_id from the sealing ids (prover id, sector number, ticket, comm_d, the proof's
 // porep_id), as verify_seal recomputes it.

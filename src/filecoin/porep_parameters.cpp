@@ -43,11 +43,11 @@ std::optional<CircuitKind> circuit_kind(std::string_view circuit_id) {
   }
   if (auto update = find_update_circuit(circuit_id)) {
     const UpdateSectorConfig* sector = *update;
-    return CircuitKind{
-        id, [sector](ParameterFile f) { return update_parameter_file_name(*sector, f); },
-        [sector](r1cs::ConstraintSystem& cs) {
-          synthesize_update_blank(cs, update_circuit_shape(*sector));
-        }};
+    return CircuitKind{id,
+                       [sector](ParameterFile f) { return update_parameter_file_name(*sector, f); },
+                       [sector](r1cs::ConstraintSystem& cs) {
+                         synthesize_update_blank(cs, update_circuit_shape(*sector));
+                       }};
   }
   return std::nullopt;
 }
@@ -87,15 +87,15 @@ PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& 
   PorepParameterFiles files{
       (base / test_parameter_file_name(kind.circuit_id, ParameterFile::kParams)).string(),
       (base / test_parameter_file_name(kind.circuit_id, ParameterFile::kVk)).string(), true};
-  groth16::write_parameters_files(circuit, tw, files.params, files.vk,
-                                  threads, progress, multiplier);
+  groth16::write_parameters_files(circuit, tw, files.params, files.vk, threads, progress,
+                                  multiplier);
   return files;
 }
 
 Error<FilecoinError> unknown_circuit(std::string_view circuit_id) {
-  return filecoin_error(FilecoinError::kUnknownProof, "unknown circuit id \"" +
-                                                          std::string(circuit_id) + "\" (known: " +
-                                                          known_circuit_ids() + ")");
+  return filecoin_error(FilecoinError::kUnknownProof,
+                        "unknown circuit id \"" + std::string(circuit_id) +
+                            "\" (known: " + known_circuit_ids() + ")");
 }
 
 }  // namespace
@@ -117,8 +117,7 @@ PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const groth16::ToxicWaste& tw, unsigned threads,
                                                 const groth16::SetupProgress& progress,
                                                 groth16::FixedBaseMultiplier* multiplier) {
-  return write_test_files(dir, *circuit_kind(sector.circuit_id), tw, threads, progress,
-                          multiplier);
+  return write_test_files(dir, *circuit_kind(sector.circuit_id), tw, threads, progress, multiplier);
 }
 
 FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit_id,
@@ -152,8 +151,8 @@ FilecoinResult<std::string> find_verifying_key(const std::string& dir,
 
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
     const std::string& dir, std::string_view circuit_id, const groth16::ToxicWaste& tw,
-    unsigned threads,
-    const groth16::SetupProgress& progress, groth16::FixedBaseMultiplier* multiplier) {
+    unsigned threads, const groth16::SetupProgress& progress,
+    groth16::FixedBaseMultiplier* multiplier) {
   const auto kind = circuit_kind(circuit_id);
   if (!kind) return unknown_circuit(circuit_id);
   return write_test_files(dir, *kind, tw, threads, progress, multiplier);

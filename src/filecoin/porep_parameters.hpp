@@ -57,8 +57,7 @@ FilecoinResult<std::string> find_verifying_key(const std::string& dir, std::stri
 // unknown id.
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
     const std::string& dir, std::string_view circuit_id, const groth16::ToxicWaste& tw,
-    unsigned threads,
-    const groth16::SetupProgress& progress = {},
+    unsigned threads, const groth16::SetupProgress& progress = {},
     groth16::FixedBaseMultiplier* multiplier = nullptr);
 
 }  // namespace cuzk::filecoin

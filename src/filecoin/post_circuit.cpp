@@ -95,10 +95,9 @@ r1cs::Witness post_circuit_witness_values(const PostCircuitShape& shape,
     throw std::invalid_argument("PoSt witness: " + std::to_string(sectors.size()) +
                                 " sectors, the shape needs " + std::to_string(shape.sectors));
   r1cs::Witness w = r1cs::WitnessCS().take();  // ONE: the top part
-  r1cs::fill_witness_blocks(w, sizes, sectors.size(), pool, "PoSt witness", "sector",
-                            [&](size_t i, ConstraintSystem& cs) {
-                              synthesize_post_sector(cs, shape, sectors[i]);
-                            });
+  r1cs::fill_witness_blocks(
+      w, sizes, sectors.size(), pool, "PoSt witness", "sector",
+      [&](size_t i, ConstraintSystem& cs) { synthesize_post_sector(cs, shape, sectors[i]); });
   return w;
 }
 

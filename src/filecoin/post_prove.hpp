@@ -14,9 +14,9 @@
 
 #include "ff/fr.hpp"
 #include "filecoin/error.hpp"
+#include "filecoin/partition_prover.hpp"
 #include "filecoin/post_proof_type.hpp"
 #include "filecoin/post_public_inputs.hpp"
-#include "filecoin/partition_prover.hpp"
 #include "filecoin/post_vanilla.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/parameters.hpp"

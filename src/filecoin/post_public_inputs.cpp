@@ -24,8 +24,7 @@ FilecoinResult<std::vector<ff::Fr>> post_public_inputs(const PoStProofType& proo
                                                      " per partition)");
   return post_partition_public_inputs(
       proof, randomness,
-      sectors.subspan(first, std::min<uint64_t>(per_partition, sectors.size() - first)),
-      partition);
+      sectors.subspan(first, std::min<uint64_t>(per_partition, sectors.size() - first)), partition);
 }
 
 FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
@@ -36,9 +35,9 @@ FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
   std::vector<PostPublicSector> expanded;
   if (proof.type() == PoStType::kWinning) {
     if (chunk.size() != kWinningPostSectorCount)
-      return filecoin_error(FilecoinError::kShape,
-                            "winning PoSt: " + std::to_string(chunk.size()) +
-                                " sectors, expected " + std::to_string(kWinningPostSectorCount));
+      return filecoin_error(FilecoinError::kShape, "winning PoSt: " + std::to_string(chunk.size()) +
+                                                       " sectors, expected " +
+                                                       std::to_string(kWinningPostSectorCount));
     if (partition != 0)
       return filecoin_error(FilecoinError::kShape, "winning PoSt: partition " +
                                                        std::to_string(partition) +
@@ -49,10 +48,10 @@ FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
   const uint64_t per_partition = circuit.circuit_sectors;
   const uint64_t first = uint64_t(partition) * per_partition;
   if (chunk.empty() || chunk.size() > per_partition)
-    return filecoin_error(FilecoinError::kShape,
-                          "PoSt partition " + std::to_string(partition) + ": " +
-                              std::to_string(chunk.size()) + " sectors, a partition holds 1 to " +
-                              std::to_string(per_partition));
+    return filecoin_error(FilecoinError::kShape, "PoSt partition " + std::to_string(partition) +
+                                                     ": " + std::to_string(chunk.size()) +
+                                                     " sectors, a partition holds 1 to " +
+                                                     std::to_string(per_partition));
 
   std::vector<ff::Fr> inputs;
   inputs.reserve(per_partition * (1 + circuit.circuit_challenges));

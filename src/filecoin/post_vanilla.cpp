@@ -69,8 +69,8 @@ FilecoinResult<bool> check_sector(const PoStProofType& proof, const hash::Node32
     if (s.sectors.size() != 1)
       return filecoin_error(FilecoinError::kShape, where + ": expected one sector proof");
     const PostVanillaSectorProof& v = s.sectors[0];
-    const auto challenges = post_sector_challenges(
-        proof, randomness, s.sector_id, uint64_t(partition) * proof.sector_count() + i);
+    const auto challenges = post_sector_challenges(proof, randomness, s.sector_id,
+                                                   uint64_t(partition) * proof.sector_count() + i);
     if (!challenges) return challenges.error();
     if (challenges->size() != v.inclusion_proofs.size())
       return filecoin_error(FilecoinError::kShape, where + ": " +

@@ -144,8 +144,7 @@ FilecoinResult<ApiVersion> parse_api_version(std::string_view text) {
   for (ApiVersion v : {kV1_0_0, kV1_1_0, kV1_2_0}) {
     if (text == to_string(v)) return v;
   }
-  return filecoin_error(FilecoinError::kUnknownProof, "unknown API version \"" +
-                                                          std::string(text) +
+  return filecoin_error(FilecoinError::kUnknownProof, "unknown API version \"" + std::string(text) +
                                                           "\" (known: 1.0.0, 1.1.0, 1.2.0)");
 }
 

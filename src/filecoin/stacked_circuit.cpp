@@ -228,7 +228,8 @@ void check_challenge_count(const StackedCircuitShape& shape,
                                 std::to_string(shape.challenges));
 }
 
-// The top level: the three public inputs, comm_r_last, comm_c and comm_r = H(comm_c || comm_r_last).
+// The top level: the three public inputs, comm_r_last, comm_c and comm_r = H(comm_c ||
+// comm_r_last).
 TopNums synthesize_top(ConstraintSystem& cs, const StackedTopWitness& top) {
   TopNums nums;
   AllocatedNum replica_id = alloc_domain_input(cs, top.replica_id, "replica_id");
@@ -254,8 +255,7 @@ TopNums synthesize_top(ConstraintSystem& cs, const StackedTopWitness& top) {
   }
   cs.enforce(r1cs::LinearCombination(comm_r.variable()),
              r1cs::LinearCombination(ConstraintSystem::one()),
-             r1cs::LinearCombination(hash.variable()),
-             "enforce comm_r = H(comm_c || comm_r_last)");
+             r1cs::LinearCombination(hash.variable()), "enforce comm_r = H(comm_c || comm_r_last)");
   return nums;
 }
 
@@ -270,8 +270,8 @@ PartitionWitness partition_witness(const SealCommitPhase1Output& c1, unsigned pa
   if (c1.registered_proof == nullptr)
     throw std::invalid_argument("stacked circuit: the C1 has no registered proof");
   if (partition >= c1.vanilla_proofs.size())
-    throw std::invalid_argument("stacked circuit: partition " + std::to_string(partition) +
-                                " of " + std::to_string(c1.vanilla_proofs.size()));
+    throw std::invalid_argument("stacked circuit: partition " + std::to_string(partition) + " of " +
+                                std::to_string(c1.vanilla_proofs.size()));
   const auto& proofs = c1.vanilla_proofs[partition];
   if (proofs.empty()) throw std::invalid_argument("stacked circuit: a partition has no proofs");
   PartitionWitness p;

@@ -81,10 +81,10 @@ void synthesize_stacked_blank(r1cs::ConstraintSystem& cs, const StackedCircuitSh
 // create_label_circuit: label = SHA-256(replica_id ‖ layer u32 BE ‖ node u64 BE ‖ 160 zero bits
 // ‖ the 37 parent slots), its first 254 bits (LE) packed. replica_id_bits and every slot are
 // 256 bits in SHA-256 message order.
-gadgets::AllocatedNum stacked_label_circuit(r1cs::ConstraintSystem& cs,
-                                            std::span<const gadgets::Boolean> replica_id_bits,
-                                            std::span<const std::vector<gadgets::Boolean>* const> slots,
-                                            uint32_t layer, const gadgets::UInt64& node);
+gadgets::AllocatedNum stacked_label_circuit(
+    r1cs::ConstraintSystem& cs, std::span<const gadgets::Boolean> replica_id_bits,
+    std::span<const std::vector<gadgets::Boolean>* const> slots, uint32_t layer,
+    const gadgets::UInt64& node);
 
 // A vanilla proof of the right shape with all values zero.
 VanillaSealProof blank_vanilla_proof(const StackedCircuitShape& shape);

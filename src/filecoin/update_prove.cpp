@@ -28,9 +28,8 @@ FilecoinResult<PartitionProofs> prove_update(const UpdateProofType& proof,
   const UpdateCircuitShape shape = update_circuit_shape(*proof.sector);
   if (partitions.size() != shape.partitions)
     return filecoin_error(FilecoinError::kShape,
-                          "vanilla_proofs: " + std::to_string(partitions.size()) +
-                              " partitions, " + std::string(proof.name) + " has " +
-                              std::to_string(shape.partitions));
+                          "vanilla_proofs: " + std::to_string(partitions.size()) + " partitions, " +
+                              std::string(proof.name) + " has " + std::to_string(shape.partitions));
   auto inputs = update_proof_public_inputs(proof, values);
   if (!inputs) return inputs.error();
   auto synthesize = [&](unsigned k, r1cs::ConstraintSystem& cs) -> FilecoinResult<bool> {

@@ -23,7 +23,9 @@ struct UpdateSectorValues {
   Domain comm_d_new{};
   Domain comm_r_new{};
 
-  UpdatePublicValues partition(unsigned k) const { return {k, h, comm_r_old, comm_d_new, comm_r_new}; }
+  UpdatePublicValues partition(unsigned k) const {
+    return {k, h, comm_r_old, comm_d_new, comm_r_new};
+  }
 };
 
 struct UpdateProveOptions {

@@ -90,8 +90,8 @@ std::unique_ptr<Pending> CpuBackend::start(std::vector<r1cs::ProvingAssignment> 
     st.acc.l = msm::msm<G1Config>(params.l, st.aux, opt);
     t.emplace_back("msm_l", sw.lap_ms());
     st.acc.a = msm::msm<G1Config>(slice(params.a, 0, n_inputs), st.inputs, opt) +
-               msm::msm_density<G1Config>(slice(params.a, n_inputs, params.a.size()),
-                                          a_aux.words(), st.aux, opt);
+               msm::msm_density<G1Config>(slice(params.a, n_inputs, params.a.size()), a_aux.words(),
+                                          st.aux, opt);
     t.emplace_back("msm_a", sw.lap_ms());
     st.acc.b1 = msm::msm_density<G1Config>(slice(params.b_g1, 0, b_inputs), st.b_input.words(),
                                            st.inputs, opt) +

@@ -20,7 +20,9 @@ using curve::PointCheck;
 
 constexpr size_t kG1Bytes = 96, kG2Bytes = 192;
 
-Error<ParamsError> make_error(ParamsError code, std::string msg) { return {code, std::move(msg)}; }
+Error<ParamsError> make_error(ParamsError code, std::string msg) {
+  return {code, std::move(msg)};
+}
 
 uint32_t read_u32_be(const uint8_t* p) {
   return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | uint32_t(p[3]);
@@ -44,9 +46,11 @@ Result<curve::Affine<Config>, ParamsError> decode_point(std::span<const uint8_t>
 }
 
 template <class Config>
-Result<std::vector<curve::Affine<Config>>, ParamsError> read_section(
-    std::span<const uint8_t> file, const ParamsLayout::Section& s, const char* name,
-    PointCheck check, unsigned threads) {
+Result<std::vector<curve::Affine<Config>>, ParamsError> read_section(std::span<const uint8_t> file,
+                                                                     const ParamsLayout::Section& s,
+                                                                     const char* name,
+                                                                     PointCheck check,
+                                                                     unsigned threads) {
   constexpr size_t kSize = curve::kUncompressedSize<Config>;
   if (s.offset + uint64_t(s.count) * kSize > file.size()) {
     return make_error(ParamsError::kTruncated, std::string(name) + ": section runs past the end");
@@ -80,11 +84,16 @@ Result<std::vector<curve::Affine<Config>>, ParamsError> read_section(
 
 const char* to_string(ParamsError e) {
   switch (e) {
-    case ParamsError::kIo: return "io";
-    case ParamsError::kTruncated: return "truncated";
-    case ParamsError::kTrailingData: return "trailing_data";
-    case ParamsError::kBadPoint: return "bad_point";
-    case ParamsError::kInfinity: return "infinity";
+    case ParamsError::kIo:
+      return "io";
+    case ParamsError::kTruncated:
+      return "truncated";
+    case ParamsError::kTrailingData:
+      return "trailing_data";
+    case ParamsError::kBadPoint:
+      return "bad_point";
+    case ParamsError::kInfinity:
+      return "infinity";
   }
   return "unknown";
 }
@@ -167,10 +176,10 @@ ParamsResult<ParamsLayout> scan_params_layout(std::span<const uint8_t> file) {
     s.offset = pos + 4;
     pos = s.offset + uint64_t(s.count) * point_size;
     if (pos > file.size()) {
-      return make_error(ParamsError::kTruncated,
-                        std::string(name) + ": " + std::to_string(s.count) + " points need " +
-                            std::to_string(pos) + " bytes, file has " +
-                            std::to_string(file.size()));
+      return make_error(ParamsError::kTruncated, std::string(name) + ": " +
+                                                     std::to_string(s.count) + " points need " +
+                                                     std::to_string(pos) + " bytes, file has " +
+                                                     std::to_string(file.size()));
     }
     return std::nullopt;
   };
@@ -182,8 +191,8 @@ ParamsResult<ParamsLayout> scan_params_layout(std::span<const uint8_t> file) {
   if (auto e = read_count("b_g1", layout.b_g1, kG1Bytes)) return *e;
   if (auto e = read_count("b_g2", layout.b_g2, kG2Bytes)) return *e;
   if (pos != file.size()) {
-    return make_error(ParamsError::kTrailingData, std::to_string(file.size() - pos) +
-                                                      " unexpected bytes after b_g2");
+    return make_error(ParamsError::kTrailingData,
+                      std::to_string(file.size() - pos) + " unexpected bytes after b_g2");
   }
   if (layout.b_g1.count != layout.b_g2.count) {
     return make_error(ParamsError::kBadPoint, "b_g1 has " + std::to_string(layout.b_g1.count) +
@@ -194,8 +203,7 @@ ParamsResult<ParamsLayout> scan_params_layout(std::span<const uint8_t> file) {
   return layout;
 }
 
-ParamsResult<VerifyingKey> read_verifying_key(std::span<const uint8_t> bytes,
-                                              bool allow_trailing) {
+ParamsResult<VerifyingKey> read_verifying_key(std::span<const uint8_t> bytes, bool allow_trailing) {
   if (bytes.size() < kVkFixedBytes + 4) {
     return make_error(ParamsError::kTruncated, "verifying key needs at least " +
                                                    std::to_string(kVkFixedBytes + 4) +
@@ -229,9 +237,9 @@ ParamsResult<VerifyingKey> read_verifying_key(std::span<const uint8_t> bytes,
   pos += 4;
   uint64_t end = pos + uint64_t(n_ic) * kG1Bytes;
   if (end > bytes.size()) {
-    return make_error(ParamsError::kTruncated, "vk.ic: " + std::to_string(n_ic) +
-                                                   " points need " + std::to_string(end) +
-                                                   " bytes, got " + std::to_string(bytes.size()));
+    return make_error(ParamsError::kTruncated, "vk.ic: " + std::to_string(n_ic) + " points need " +
+                                                   std::to_string(end) + " bytes, got " +
+                                                   std::to_string(bytes.size()));
   }
   if (!allow_trailing && end != bytes.size()) {
     return make_error(ParamsError::kTrailingData,
@@ -308,8 +316,8 @@ std::optional<Error<ParamsError>> section_point_error(std::span<const uint8_t> s
     if ((index + 1) * kSize > section_bytes.size()) {
       return make_error(ParamsError::kTruncated, what + ": past the end of the section");
     }
-    auto p = decode_point<Config>(section_bytes.subspan(index * kSize, kSize),
-                                  PointCheck::kOnCurve, false, what);
+    auto p = decode_point<Config>(section_bytes.subspan(index * kSize, kSize), PointCheck::kOnCurve,
+                                  false, what);
     if (!p) return p.error();
     return std::nullopt;
   };
@@ -381,8 +389,8 @@ void write_section(FileWriter& w, std::span<const curve::Affine<Config>> pts) {
     buf.resize(n * kSize);
     parallel_for(n, 0, [&](size_t b, size_t e) {
       for (size_t i = b; i < e; ++i) {
-        curve::encode_uncompressed<Config>(pts[start + i],
-                                           std::span<uint8_t, kSize>(buf.data() + i * kSize, kSize));
+        curve::encode_uncompressed<Config>(
+            pts[start + i], std::span<uint8_t, kSize>(buf.data() + i * kSize, kSize));
       }
     });
     w.write(buf);

@@ -83,7 +83,7 @@ struct ParamsLayout {
     uint32_t count = 0;
   };
   Section ic, h, l, a, b_g1, b_g2;
-  uint64_t vk_bytes = 0;    // size of the vk prefix (= size of the .vk file)
+  uint64_t vk_bytes = 0;  // size of the vk prefix (= size of the .vk file)
   uint64_t total_bytes = 0;
 
   const Section& at(groth16::Section s) const;

@@ -20,8 +20,8 @@ std::array<uint8_t, kProofBytes> encode_proof(const Proof& proof) {
 
 Result<Proof, DecodeError> decode_proof(std::span<const uint8_t> bytes) {
   if (bytes.size() != kProofBytes) {
-    return Error<DecodeError>{DecodeError::kLength, "proof must be 192 bytes, got " +
-                                                        std::to_string(bytes.size())};
+    return Error<DecodeError>{DecodeError::kLength,
+                              "proof must be 192 bytes, got " + std::to_string(bytes.size())};
   }
   auto a = curve::decode_g1_compressed(bytes.subspan(0, 48));
   if (!a) return Error<DecodeError>{a.code(), "proof.a: " + a.error().message};
@@ -51,16 +51,16 @@ std::vector<uint8_t> encode_proofs(std::span<const Proof> proofs) {
 
 Result<std::vector<Proof>, DecodeError> decode_proofs(std::span<const uint8_t> bytes) {
   if (bytes.empty() || bytes.size() % kProofBytes != 0) {
-    return Error<DecodeError>{DecodeError::kLength,
-                              "proof bytes must be a positive multiple of 192, got " +
-                                  std::to_string(bytes.size())};
+    return Error<DecodeError>{
+        DecodeError::kLength,
+        "proof bytes must be a positive multiple of 192, got " + std::to_string(bytes.size())};
   }
   std::vector<Proof> out;
   for (size_t i = 0; i < bytes.size(); i += kProofBytes) {
     auto p = decode_proof(bytes.subspan(i, kProofBytes));
     if (!p) {
-      return Error<DecodeError>{p.code(), "proof " + std::to_string(i / kProofBytes) + ": " +
-                                              p.error().message};
+      return Error<DecodeError>{
+          p.code(), "proof " + std::to_string(i / kProofBytes) + ": " + p.error().message};
     }
     out.push_back(*p);
   }

@@ -43,8 +43,9 @@ size_t check_assignments_fit(std::span<const r1cs::ProvingAssignment> assignment
                              const Parameters& params, size_t randomness_count) {
   if (assignments.empty()) throw std::invalid_argument("no circuits to prove");
   if (randomness_count != assignments.size()) {
-    throw std::invalid_argument("need one (r, s) per circuit: " + std::to_string(assignments.size()) +
-                                " circuits, " + std::to_string(randomness_count) + " pairs");
+    throw std::invalid_argument(
+        "need one (r, s) per circuit: " + std::to_string(assignments.size()) + " circuits, " +
+        std::to_string(randomness_count) + " pairs");
   }
   const auto& first = assignments[0];
   for (size_t i = 0; i < assignments.size(); ++i) {

@@ -12,7 +12,8 @@
 //   h_i   = tau^i Z(tau) / delta * G1 for i = 0 .. m-2
 // The Lagrange values are iNTT(1, tau, ..., tau^(m-1)).
 // The cost is the fixed-base multiplications (every point is k * G): a FixedBaseMultiplier does
-// them, on CPU threads by default; the GPU one (gpu/params/fixed_base.hpp) plugs in through the same seam.
+// them, on CPU threads by default; the GPU one (gpu/params/fixed_base.hpp) plugs in through the
+// same seam.
 #pragma once
 
 #include <functional>

@@ -189,8 +189,8 @@ ProveOutput SpreadBackend::finish(std::unique_ptr<Pending> pending_base) {
   if (pending == nullptr)
     throw std::invalid_argument("SpreadBackend::finish: pending state of another backend");
   Backend& member = *members_[pending->member];
-  ProveOutput out = reported(router_, pending->member,
-                             [&] { return member.finish(std::move(pending->inner)); });
+  ProveOutput out =
+      reported(router_, pending->member, [&] { return member.finish(std::move(pending->inner)); });
   if (out.backend.empty()) out.backend = member.name();
   return out;
 }

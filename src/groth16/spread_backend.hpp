@@ -20,8 +20,8 @@
 // host without the engine's libraries, use them too.
 #pragma once
 
-#include <cstddef>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -93,7 +93,7 @@ class SpreadBackend final : public Backend {
                          HealthPolicy health = {});
 
   std::string name() const override;  // "spread(cuda:0,cuda:1)", "spread(cuda:0; fallback cpu)"
-  size_t devices() const override;     // the members' devices, summed (not the fallbacks')
+  size_t devices() const override;    // the members' devices, summed (not the fallbacks')
   bool evaluates_deferred_abc() const override;  // every member does
   void prepare_domain(size_t m) override;        // on every member and fallback
   // Residency on every member and fallback: held only when all of them hold it (a CPU fallback

@@ -26,8 +26,8 @@ void append_bits_msb_first(u128& seq, unsigned& length, unsigned count, uint64_t
 
 }  // namespace
 
-GrainLfsr::GrainLfsr(unsigned field_kind, unsigned sbox_kind, unsigned field_bits,
-                     unsigned width, unsigned full_rounds, unsigned partial_rounds) {
+GrainLfsr::GrainLfsr(unsigned field_kind, unsigned sbox_kind, unsigned field_bits, unsigned width,
+                     unsigned full_rounds, unsigned partial_rounds) {
   unsigned length = 0;
   append_bits_msb_first(bits_, length, 2, field_kind);
   append_bits_msb_first(bits_, length, 4, sbox_kind);

@@ -24,10 +24,10 @@ struct TreeShape {
   unsigned sub_arity = 0;  // 0: no sub-tree layer
   unsigned top_arity = 0;  // 0: no top layer (needs a sub layer when set)
 };
-inline constexpr TreeShape kBinaryTreeShape{2, 0, 0};   // tree_d (SHA-256)
-inline constexpr TreeShape kTreeR_8_0_0{8, 0, 0};       // e.g. 2 KiB, 512 MiB
-inline constexpr TreeShape kTreeR_8_8_0{8, 8, 0};       // 32 GiB
-inline constexpr TreeShape kTreeR_8_8_2{8, 8, 2};       // 64 GiB
+inline constexpr TreeShape kBinaryTreeShape{2, 0, 0};  // tree_d (SHA-256)
+inline constexpr TreeShape kTreeR_8_0_0{8, 0, 0};      // e.g. 2 KiB, 512 MiB
+inline constexpr TreeShape kTreeR_8_8_0{8, 8, 0};      // 32 GiB
+inline constexpr TreeShape kTreeR_8_8_2{8, 8, 2};      // 64 GiB
 
 // Arity of each level, leaf level first. Throws std::invalid_argument unless leaf_count is
 // (number of base trees) * base_arity^k with k >= 1 and the arities are >= 2.

@@ -20,9 +20,13 @@ constexpr Node32 trim_to_fr32(Node32 bytes) {
   bytes[31] &= 0x3f;
   return bytes;
 }
-constexpr bool is_fr32(const Node32& bytes) { return (bytes[31] & 0xc0) == 0; }
+constexpr bool is_fr32(const Node32& bytes) {
+  return (bytes[31] & 0xc0) == 0;
+}
 
-inline Node32 node_from_fr(const ff::Fr& x) { return x.to_bytes_le(); }
+inline Node32 node_from_fr(const ff::Fr& x) {
+  return x.to_bytes_le();
+}
 // nullopt when the LE integer is >= p (never for an Fr32 value).
 inline std::optional<ff::Fr> fr_from_node(const Node32& bytes) {
   return ff::Fr::from_bytes_le(bytes);

@@ -111,8 +111,8 @@ void poseidon_permute_optimized(std::span<Fr> state, const PoseidonParams& param
   mix_dense(state, params.mds);
 }
 
-Fr poseidon_hash(std::span<const Fr> preimage, const PoseidonParams& params,
-                 PoseidonHashType type, PoseidonPermutation permutation) {
+Fr poseidon_hash(std::span<const Fr> preimage, const PoseidonParams& params, PoseidonHashType type,
+                 PoseidonPermutation permutation) {
   const bool constant_length = type.kind == PoseidonHashKind::kConstantLength;
   if (constant_length) {
     if (type.parameter != preimage.size() || preimage.size() > params.arity) {

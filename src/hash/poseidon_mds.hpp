@@ -23,8 +23,8 @@ struct PoseidonSparseMatrix {
 };
 
 struct PoseidonSparseFactorization {
-  FrMatrix pre_sparse;                        // P: mixes the last first-half full round
-  std::vector<PoseidonSparseMatrix> sparse;   // S_0 .. S_{R_P-1}, first partial round first
+  FrMatrix pre_sparse;                       // P: mixes the last first-half full round
+  std::vector<PoseidonSparseMatrix> sparse;  // S_0 .. S_{R_P-1}, first partial round first
 };
 
 // Repeats R_P times, starting from m = M: split m = m' * S, where S keeps m's row 0 and has

@@ -25,8 +25,12 @@ inline uint32_t small_sigma0(uint32_t x) {
 inline uint32_t small_sigma1(uint32_t x) {
   return std::rotr(x, 17) ^ std::rotr(x, 19) ^ (x >> 10);
 }
-inline uint32_t choose(uint32_t e, uint32_t f, uint32_t g) { return (e & f) ^ (~e & g); }
-inline uint32_t majority(uint32_t a, uint32_t b, uint32_t c) { return (a & b) ^ (a & c) ^ (b & c); }
+inline uint32_t choose(uint32_t e, uint32_t f, uint32_t g) {
+  return (e & f) ^ (~e & g);
+}
+inline uint32_t majority(uint32_t a, uint32_t b, uint32_t c) {
+  return (a & b) ^ (a & c) ^ (b & c);
+}
 
 void compress_block(Sha256State& state, const uint8_t* block) {
   uint32_t w[16];

@@ -25,9 +25,8 @@ bool cpu_has_shani() {
   return ssse3 && sse41 && sha;
 }
 
-__attribute__((target("sha,sse4.1"))) void compress_shani(Sha256State& state,
-                                                           const uint8_t* blocks,
-                                                           size_t block_count) {
+__attribute__((target("sha,sse4.1"))) void compress_shani(Sha256State& state, const uint8_t* blocks,
+                                                          size_t block_count) {
   // Big-endian message words: reverse the bytes of each 32-bit lane.
   const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
 
@@ -78,7 +77,9 @@ __attribute__((target("sha,sse4.1"))) void compress_shani(Sha256State& state,
 #else  // not x86
 
 namespace cuzk::hash::sha256_detail {
-bool cpu_has_shani() { return false; }
+bool cpu_has_shani() {
+  return false;
+}
 void compress_shani(Sha256State& state, const uint8_t* blocks, size_t block_count) {
   compress_portable(state, blocks, block_count);
 }

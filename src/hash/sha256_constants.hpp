@@ -34,7 +34,10 @@ constexpr uint64_t integer_root(u128 x, unsigned k) {
     uint64_t mid = lo + (hi - lo + 1) / 2;
     u128 p = 1;
     for (unsigned i = 0; i < k; ++i) p *= mid;
-    if (p <= x) lo = mid; else hi = mid - 1;
+    if (p <= x)
+      lo = mid;
+    else
+      hi = mid - 1;
   }
   return lo;
 }

@@ -17,14 +17,14 @@ namespace {
 // add 190 ns (c = 8) to 250 ns (c = 16) plus the inversion (divsteps, 3.9 us) over the batch,
 // reduction per bucket ~950 ns (XYZZ), ~850 ns (affine, serial), 600 ns (c = 13) and 540 ns
 // (c = 16) segmented.
-constexpr double kAddXyzzPoint = 10;    // madd-2008-s 8M+2S; prefetching hides the bucket miss
-constexpr double kAddAffinePoint = 7;   // 5M+1S, + queueing and two bucket visits
-constexpr double kAddXyzz = 14;         // add-2008-s 12M+2S
-constexpr double kReduceXyzz = 29;      // running sum: two add-2008-s per bucket
-constexpr double kReduceAffine = 26;    // serial: madd-2008-s + add-2008-s per bucket
+constexpr double kAddXyzzPoint = 10;       // madd-2008-s 8M+2S; prefetching hides the bucket miss
+constexpr double kAddAffinePoint = 7;      // 5M+1S, + queueing and two bucket visits
+constexpr double kAddXyzz = 14;            // add-2008-s 12M+2S
+constexpr double kReduceXyzz = 29;         // running sum: two add-2008-s per bucket
+constexpr double kReduceAffine = 26;       // serial: madd-2008-s + add-2008-s per bucket
 constexpr double kReduceAffineStep = 7.5;  // segmented: one batched addition, + bookkeeping
-constexpr double kScanIndex = 0.3;      // digit extraction and the branch, per index
-constexpr double kDouble = 9;           // Jacobian dbl-2009-l 2M+5S, + the adds
+constexpr double kScanIndex = 0.3;         // digit extraction and the branch, per index
+constexpr double kDouble = 9;              // Jacobian dbl-2009-l 2M+5S, + the adds
 constexpr size_t kMaxRangesPerThread = 4;
 
 // Batched affine addition per point: 5M+1S and the batch's share of the inversion.
@@ -47,17 +47,16 @@ uint32_t reduction_segments(uint32_t buckets, double inverse_cost) {
   return std::min(buckets, pow2);
 }
 
-double plan_cost(size_t terms, size_t size, unsigned threads, unsigned window_bits,
-                 size_t ranges, Accumulator accumulator, double inverse_cost) {
+double plan_cost(size_t terms, size_t size, unsigned threads, unsigned window_bits, size_t ranges,
+                 Accumulator accumulator, double inverse_cost) {
   const SignedDigits digits(window_bits);
   const double w = digits.windows(), m = double(ranges), buckets = digits.buckets();
   const bool affine = accumulator == Accumulator::kBatchAffine;
   const double add = affine ? affine_add_cost(digits.buckets(), inverse_cost) : kAddXyzzPoint;
-  const double reduce =
-      affine ? affine_reduce_cost(digits.buckets(), inverse_cost) : kReduceXyzz;
+  const double reduce = affine ? affine_reduce_cost(digits.buckets(), inverse_cost) : kReduceXyzz;
   const double nonzero = 1.0 - std::ldexp(1.0, -int(window_bits));
-  const double task = double(terms) / m * nonzero * add + double(size) / m * kScanIndex +
-                      buckets * reduce;
+  const double task =
+      double(terms) / m * nonzero * add + double(size) / m * kScanIndex + buckets * reduce;
   const double rounds = std::ceil(w * m / threads);
   return rounds * task + w * m * kAddXyzz + 256 * kDouble;
 }

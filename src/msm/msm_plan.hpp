@@ -27,12 +27,12 @@
 namespace cuzk::msm {
 
 struct MsmPlan {
-  unsigned window_bits = 0;  // c
-  unsigned windows = 0;      // W
-  size_t ranges = 1;         // m point ranges per window
-  unsigned threads = 1;      // workers actually started (<= W m)
+  unsigned window_bits = 0;                      // c
+  unsigned windows = 0;                          // W
+  size_t ranges = 1;                             // m point ranges per window
+  unsigned threads = 1;                          // workers actually started (<= W m)
   Accumulator accumulator = Accumulator::kXyzz;  // never kAuto
-  double cost = 0;           // model estimate, field multiplications on the critical path
+  double cost = 0;  // model estimate, field multiplications on the critical path
 };
 
 inline constexpr size_t kBucketMemoryLimit = size_t(512) << 20;
@@ -65,7 +65,7 @@ inline constexpr uint32_t kMinSegmentedBuckets = 512;
 uint32_t reduction_segments(uint32_t buckets, double inverse_cost);
 
 // Model cost of one configuration (exposed for tests and the tuning notes).
-double plan_cost(size_t terms, size_t size, unsigned threads, unsigned window_bits,
-                 size_t ranges, Accumulator accumulator, double inverse_cost);
+double plan_cost(size_t terms, size_t size, unsigned threads, unsigned window_bits, size_t ranges,
+                 Accumulator accumulator, double inverse_cost);
 
 }  // namespace cuzk::msm

@@ -32,8 +32,12 @@
 namespace cuzk::msm {
 namespace detail {
 
-inline bool is_canonical(const ff::Fr::Repr& k) { return !ff::limbs_geq(k, ff::Fr::kModulus); }
-inline bool is_zero_or_one(const ff::Fr::Repr& k) { return (k[1] | k[2] | k[3]) == 0 && k[0] <= 1; }
+inline bool is_canonical(const ff::Fr::Repr& k) {
+  return !ff::limbs_geq(k, ff::Fr::kModulus);
+}
+inline bool is_zero_or_one(const ff::Fr::Repr& k) {
+  return (k[1] | k[2] | k[3]) == 0 && k[0] <= 1;
+}
 
 // Runs fn(task, state) for tasks 0..count-1 on `threads` workers that pull from one counter;
 // each worker makes its own state with make_state() (bucket arrays: allocated where used).
@@ -140,12 +144,11 @@ curve::Jacobian<Config> pippenger(const Source& src, const MsmOptions& options) 
 
   const GroupCosts group{sizeof(XyzzT), AffineBuckets<Config>::kBucketBytes,
                          inverse_cost<typename Config::Field>()};
-  const MsmPlan plan = make_plan(pre.rest, src.size(), threads, options.window_bits,
-                                 options.accumulator, group);
-  const auto partial =
-      plan.accumulator == Accumulator::kBatchAffine
-          ? detail::bucket_sums<Config, AffineBuckets<Config>>(src, plan, split)
-          : detail::bucket_sums<Config, XyzzBuckets<Config>>(src, plan, split);
+  const MsmPlan plan =
+      make_plan(pre.rest, src.size(), threads, options.window_bits, options.accumulator, group);
+  const auto partial = plan.accumulator == Accumulator::kBatchAffine
+                           ? detail::bucket_sums<Config, AffineBuckets<Config>>(src, plan, split)
+                           : detail::bucket_sums<Config, XyzzBuckets<Config>>(src, plan, split);
   return detail::combine_windows<Config>(partial, plan) + ones.to_jacobian();
 }
 

@@ -67,9 +67,9 @@ std::vector<Fr> make_powers_table(const Fr& omega, size_t count, unsigned thread
 Result<Domain, NttError> Domain::create(unsigned log_size, DomainOptions options,
                                         unsigned threads) {
   if (log_size > kMaxLogSize) {
-    return Error<NttError>{NttError::kDomainTooLarge,
-                           "log_size " + std::to_string(log_size) + " exceeds the maximum " +
-                               std::to_string(kMaxLogSize)};
+    return Error<NttError>{NttError::kDomainTooLarge, "log_size " + std::to_string(log_size) +
+                                                          " exceeds the maximum " +
+                                                          std::to_string(kMaxLogSize)};
   }
   if (options.max_pass_log < 1 || options.max_pass_log > 20) {
     return Error<NttError>{NttError::kInvalidOptions, "max_pass_log must be in 1..20, got " +
@@ -77,9 +77,9 @@ Result<Domain, NttError> Domain::create(unsigned log_size, DomainOptions options
   }
   if (options.tile_width < 1 || options.tile_width > 64 ||
       !std::has_single_bit(options.tile_width)) {
-    return Error<NttError>{NttError::kInvalidOptions,
-                           "tile_width must be a power of two in 1..64, got " +
-                               std::to_string(options.tile_width)};
+    return Error<NttError>{
+        NttError::kInvalidOptions,
+        "tile_width must be a power of two in 1..64, got " + std::to_string(options.tile_width)};
   }
   Domain d;
   d.log_size_ = log_size;
@@ -103,9 +103,9 @@ Result<Domain, NttError> Domain::for_size(size_t min_size, DomainOptions options
   unsigned log_size = 0;
   while (log_size <= kMaxLogSize && (size_t(1) << log_size) < min_size) ++log_size;
   if (log_size > kMaxLogSize) {
-    return Error<NttError>{NttError::kDomainTooLarge,
-                           "min_size " + std::to_string(min_size) + " exceeds 2^" +
-                               std::to_string(kMaxLogSize) + " points"};
+    return Error<NttError>{NttError::kDomainTooLarge, "min_size " + std::to_string(min_size) +
+                                                          " exceeds 2^" +
+                                                          std::to_string(kMaxLogSize) + " points"};
   }
   return create(log_size, options, threads);
 }

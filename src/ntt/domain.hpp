@@ -34,8 +34,8 @@ using ff::Fr;
 inline constexpr unsigned kMaxLogSize = 28;
 
 enum class NttError {
-  kDomainTooLarge,   // more than 2^kMaxLogSize points requested
-  kInvalidOptions,   // DomainOptions out of range
+  kDomainTooLarge,  // more than 2^kMaxLogSize points requested
+  kInvalidOptions,  // DomainOptions out of range
 };
 
 // Tuning of the blocked radix-2 transform (measurements in docs/perf/ntt-cpu.md). A column pass
@@ -79,10 +79,10 @@ class Domain {
 
   size_t size() const { return size_t(1) << log_size_; }
   unsigned log_size() const { return log_size_; }
-  const Fr& omega() const { return omega_; }          // primitive 2^k-th root of unity
+  const Fr& omega() const { return omega_; }  // primitive 2^k-th root of unity
   const Fr& omega_inv() const { return omega_inv_; }
-  const Fr& size_inv() const { return size_inv_; }    // 1/n
-  const Fr& coset_generator() const { return g_; }    // g = 7 (Fr's multiplicative generator)
+  const Fr& size_inv() const { return size_inv_; }  // 1/n
+  const Fr& coset_generator() const { return g_; }  // g = 7 (Fr's multiplicative generator)
   const Fr& coset_generator_inv() const { return g_inv_; }
   // Z(g) = g^n - 1: the vanishing polynomial X^n - 1 takes this one value on the whole coset g*H.
   const Fr& vanishing_on_coset() const { return z_on_coset_; }

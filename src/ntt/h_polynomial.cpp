@@ -8,8 +8,8 @@
 
 namespace cuzk::ntt {
 
-void compute_h_coefficients(const Domain& domain, std::span<Fr> a, std::span<Fr> b,
-                            std::span<Fr> c, unsigned threads) {
+void compute_h_coefficients(const Domain& domain, std::span<Fr> a, std::span<Fr> b, std::span<Fr> c,
+                            unsigned threads) {
   check_domain_size(domain, a.size(), "compute_h_coefficients a");
   check_domain_size(domain, b.size(), "compute_h_coefficients b");
   check_domain_size(domain, c.size(), "compute_h_coefficients c");

@@ -8,9 +8,9 @@
 //
 //   a.ifft(); a.coset_fft();  b.ifft(); b.coset_fft();  c.ifft(); c.coset_fft();
 //   a.mul_assign(&b); a.sub_assign(&c);        // A(g w^i) B(g w^i) - C(g w^i)
-//   a.divide_by_z_on_coset();                  // times 1/(g^n - 1): Z(X) = X^n - 1 is constant on gH
-//   a.icoset_fft();                            // coefficients of H
-//   h = a[0 .. n-2]                            // the prover keeps the first n - 1 coefficients
+//   a.divide_by_z_on_coset();                  // times 1/(g^n - 1): Z(X) = X^n - 1 is constant on
+//   gH a.icoset_fft();                            // coefficients of H h = a[0 .. n-2] // the
+//   prover keeps the first n - 1 coefficients
 //
 // A(X)B(X) - C(X) vanishes on H, so it equals H(X) Z(X) with deg H <= n - 2, and evaluating on
 // the coset (where Z != 0) makes the division exact. compute_h_coefficients leaves all n values
@@ -35,7 +35,7 @@ namespace cuzk::ntt {
 // a <- icoset_fft((coset_fft(ifft(a)) * coset_fft(ifft(b)) - coset_fft(ifft(c))) / (g^n - 1)).
 // b and c are used as scratch (their contents are undefined afterwards). Every span must hold
 // domain.size() elements (std::invalid_argument otherwise). threads: 0 = all cores.
-void compute_h_coefficients(const Domain& domain, std::span<Fr> a, std::span<Fr> b,
-                            std::span<Fr> c, unsigned threads = 0);
+void compute_h_coefficients(const Domain& domain, std::span<Fr> a, std::span<Fr> b, std::span<Fr> c,
+                            unsigned threads = 0);
 
 }  // namespace cuzk::ntt

@@ -29,8 +29,8 @@ void coset_ntt(const Domain& domain, std::span<Fr> a, unsigned threads) {
 }
 
 void inverse_coset_ntt(const Domain& domain, std::span<Fr> a, unsigned threads) {
-  const PowerScaling by_g_inv_powers(domain.size(), domain.size_inv(),
-                                     domain.coset_generator_inv(), IndexOrder::kBitReversed);
+  const PowerScaling by_g_inv_powers(domain.size(), domain.size_inv(), domain.coset_generator_inv(),
+                                     IndexOrder::kBitReversed);
   dif_natural_to_bitreversed(domain, a, Direction::kInverse, threads, &by_g_inv_powers);
   bit_reverse_permute(a, threads);
 }

@@ -51,7 +51,7 @@ inline void butterfly(Fr& u, Fr& v, const Fr& w) {
     v = t * w;
   } else {
     Fr t = v * w;
-    if constexpr (kMirrored) {         // u + v * (-w) = u - t
+    if constexpr (kMirrored) {  // u + v * (-w) = u - t
       v = u + t;
       u -= t;
     } else {

@@ -37,7 +37,8 @@ void run_tile_stages(Fr* tile, unsigned rows_log, size_t width, const TwiddlesOf
 }
 
 // Stages 0 .. hi-1 on contiguous rows of 2^hi elements, twiddles from the small row table. The
-// scaling (if any) touches each row while it is in cache: before the DIT stages, after the DIF ones.
+// scaling (if any) touches each row while it is in cache: before the DIT stages, after the DIF
+// ones.
 template <Flow F>
 void row_pass(const Domain& domain, std::span<Fr> a, Pass pass, Direction direction,
               unsigned threads, const PowerScaling* scaling) {

@@ -84,8 +84,8 @@ void check_witness_counts(const PrecompiledCircuit& circuit, const Witness& witn
 
 }  // namespace
 
-void assign_precompiled(const PrecompiledCircuit& circuit, Witness witness,
-                        ProvingAssignment& out, unsigned threads, bool check) {
+void assign_precompiled(const PrecompiledCircuit& circuit, Witness witness, ProvingAssignment& out,
+                        unsigned threads, bool check) {
   check_witness_counts(circuit, witness);
   // Room for the input rows finalize() appends, so that it does not reallocate.
   const size_t rows = circuit.num_constraints();

@@ -49,14 +49,14 @@ using RowsCheck = Result<bool, MatrixFault>;
 RowsCheck check_rows(const std::string& n, const IndexedCsr& m, size_t begin, size_t end,
                      size_t num_cols, size_t table_size) {
   const auto bad = [&](size_t r, const char* what) {
-    return RowsCheck(Error<MatrixFault>{MatrixFault::kInvalid,
-                                        n + ": row " + std::to_string(r) + ": " + what});
+    return RowsCheck(
+        Error<MatrixFault>{MatrixFault::kInvalid, n + ": row " + std::to_string(r) + ": " + what});
   };
   for (size_t r = begin; r < end; ++r) {
     const uint64_t row_begin = m.row_ptr[r], row_end = m.row_ptr[r + 1];
     if (row_end < row_begin || row_end > m.nnz()) {
-      return RowsCheck(Error<MatrixFault>{MatrixFault::kInvalid,
-                                          n + ": row pointer " + std::to_string(r + 1)});
+      return RowsCheck(
+          Error<MatrixFault>{MatrixFault::kInvalid, n + ": row pointer " + std::to_string(r + 1)});
     }
     for (uint64_t k = row_begin; k < row_end; ++k) {
       if (m.cols[k] >= num_cols || (k > row_begin && m.cols[k] <= m.cols[k - 1])) {
@@ -75,7 +75,8 @@ void validate_matrix(const char* name, const IndexedCsr& m, size_t rows, size_t 
     invalid(n + ": " + std::to_string(m.rows()) + " rows, expected " + std::to_string(rows));
   }
   if (m.coeff_index.size() != m.cols.size()) invalid(n + ": coefficient count differs from nnz");
-  if (m.row_ptr[0] != 0 || m.row_ptr[rows] != m.nnz()) invalid(n + ": row pointers do not span nnz");
+  if (m.row_ptr[0] != 0 || m.row_ptr[rows] != m.nnz())
+    invalid(n + ": row pointers do not span nnz");
   constexpr size_t kRowsPerItem = size_t(1) << 16;
   const size_t items = (rows + kRowsPerItem - 1) / kRowsPerItem;
   const RowsCheck checked = first_error_of(items, 0, [&](size_t i) {
@@ -93,7 +94,7 @@ constexpr size_t kDigestPieceBytes = size_t(64) << 20;
 
 struct ArrayBytes {
   const uint8_t* data;
-  uint64_t size;     // elements
+  uint64_t size;  // elements
   uint64_t bytes;
 };
 
@@ -122,7 +123,8 @@ PrecompiledCircuit::Digest circuit_digest(uint64_t num_inputs, uint64_t num_aux,
   std::vector<Piece> pieces;
   for (const ArrayBytes& a : arrays) {
     for (uint64_t off = 0; off < a.bytes; off += kDigestPieceBytes) {
-      pieces.push_back({a.data + off, size_t(std::min<uint64_t>(kDigestPieceBytes, a.bytes - off))});
+      pieces.push_back(
+          {a.data + off, size_t(std::min<uint64_t>(kDigestPieceBytes, a.bytes - off))});
     }
   }
   std::vector<hash::Sha256Digest> piece_digests(pieces.size());
@@ -214,8 +216,7 @@ void PrecompiledCircuit::finish() {
     const uint64_t k = a_.row_ptr[r];
     if (a_.row_ptr[r + 1] != k + 1 || a_.cols[k] != i || a_.coeff_index[k] != kOneIndex ||
         b_.row_ptr[r + 1] != b_.row_ptr[r] || c_.row_ptr[r + 1] != c_.row_ptr[r]) {
-      invalid("input row " + std::to_string(i) + " is not input_" + std::to_string(i) +
-              " * 0 = 0");
+      invalid("input row " + std::to_string(i) + " is not input_" + std::to_string(i) + " * 0 = 0");
     }
   }
 

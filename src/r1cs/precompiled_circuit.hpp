@@ -102,8 +102,8 @@ class PrecompiledCircuit {
 // Throws std::invalid_argument when the witness's counts differ from the circuit's; with
 // `check`, also when some constraint has a·b ≠ c (the matrices are not this circuit's: a stale
 // or foreign cache file), naming the first such row — one field multiplication per constraint.
-void assign_precompiled(const PrecompiledCircuit& circuit, Witness witness,
-                        ProvingAssignment& out, unsigned threads = 0, bool check = false);
+void assign_precompiled(const PrecompiledCircuit& circuit, Witness witness, ProvingAssignment& out,
+                        unsigned threads = 0, bool check = false);
 
 // Fills `out` (fresh or clear()ed) with the witness and the circuit, a/b/c deferred
 // (ProvingAssignment::assign_deferred): the backend, or materialize(), computes them. Same count

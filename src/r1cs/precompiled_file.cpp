@@ -1,6 +1,9 @@
 // Reading and writing the precompiled-circuit cache file (format in precompiled_file.hpp).
 #include "r1cs/precompiled_file.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <bit>
 #include <cerrno>
@@ -11,9 +14,6 @@
 #include <span>
 #include <utility>
 #include <vector>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 #include "util/parallel.hpp"
 
@@ -35,11 +35,15 @@ class Writer {
  public:
   explicit Writer(const std::string& path) : out_(path, std::ios::binary | std::ios::trunc) {}
   bool ok() const { return bool(out_); }
-  void bytes(const void* p, size_t n) { out_.write(static_cast<const char*>(p), std::streamsize(n)); }
+  void bytes(const void* p, size_t n) {
+    out_.write(static_cast<const char*>(p), std::streamsize(n));
+  }
   void u32(uint32_t x) { bytes(&x, sizeof x); }
   void u64(uint64_t x) { bytes(&x, sizeof x); }
   template <class Array>
-  void array(const Array& v) { bytes(v.data(), v.size() * sizeof(v[0])); }
+  void array(const Array& v) {
+    bytes(v.data(), v.size() * sizeof(v[0]));
+  }
   bool close() {
     out_.close();
     return !out_.fail();
@@ -103,10 +107,12 @@ class Reader {
  private:
   void read_at(uint8_t* p, uint64_t n, uint64_t at, const char* what) const {
     while (n > 0) {
-      const ssize_t got = ::pread(fd_, p, size_t(std::min<uint64_t>(n, uint64_t(1) << 30)), off_t(at));
+      const ssize_t got =
+          ::pread(fd_, p, size_t(std::min<uint64_t>(n, uint64_t(1) << 30)), off_t(at));
       if (got < 0 && errno == EINTR) continue;
       if (got <= 0) {
-        fail(std::string("read error in ") + what + (got < 0 ? std::string(": ") + std::strerror(errno) : ""));
+        fail(std::string("read error in ") + what +
+             (got < 0 ? std::string(": ") + std::strerror(errno) : ""));
       }
       p += got;
       n -= uint64_t(got);
@@ -146,9 +152,9 @@ void save_precompiled(const std::string& path, std::string_view circuit_id,
     w.u32(kPrecompiledFileVersion);
     w.u32(uint32_t(circuit_id.size()));
     w.bytes(circuit_id.data(), circuit_id.size());
-    for (uint64_t x : {circuit.num_inputs(), circuit.num_aux(), circuit.num_constraints(),
-                       circuit.coeffs().size(), circuit.a().nnz(), circuit.b().nnz(),
-                       circuit.c().nnz()}) {
+    for (uint64_t x :
+         {circuit.num_inputs(), circuit.num_aux(), circuit.num_constraints(),
+          circuit.coeffs().size(), circuit.a().nnz(), circuit.b().nnz(), circuit.c().nnz()}) {
       w.u64(x);
     }
     w.bytes(circuit.digest().data(), circuit.digest().size());

@@ -125,9 +125,12 @@ void PrecompiledStore::discard(const std::string& circuit_id, const PrecompiledC
 
 const char* source_name(PrecompiledStore::Source source) {
   switch (source) {
-    case PrecompiledStore::Source::kMemory: return "memory";
-    case PrecompiledStore::Source::kDisk: return "cache file";
-    case PrecompiledStore::Source::kRecorded: return "recorded";
+    case PrecompiledStore::Source::kMemory:
+      return "memory";
+    case PrecompiledStore::Source::kDisk:
+      return "cache file";
+    case PrecompiledStore::Source::kRecorded:
+      return "recorded";
   }
   return "?";
 }

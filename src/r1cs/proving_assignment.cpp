@@ -143,13 +143,13 @@ void ProvingAssignment::assign_precomputed(std::vector<Fr> inputs, FrVector aux,
 
 void ProvingAssignment::assign_deferred(std::vector<Fr> inputs, FrVector aux,
                                         std::shared_ptr<const PrecompiledCircuit> circuit) {
-  if (!circuit) throw std::invalid_argument("ProvingAssignment: assign_deferred() without a circuit");
+  if (!circuit)
+    throw std::invalid_argument("ProvingAssignment: assign_deferred() without a circuit");
   if (inputs.size() != circuit->num_inputs() || aux.size() != circuit->num_aux()) {
-    throw std::invalid_argument("ProvingAssignment: assign_deferred(): " +
-                                std::to_string(inputs.size()) + " inputs and " +
-                                std::to_string(aux.size()) + " aux, the circuit has " +
-                                std::to_string(circuit->num_inputs()) + " and " +
-                                std::to_string(circuit->num_aux()));
+    throw std::invalid_argument(
+        "ProvingAssignment: assign_deferred(): " + std::to_string(inputs.size()) + " inputs and " +
+        std::to_string(aux.size()) + " aux, the circuit has " +
+        std::to_string(circuit->num_inputs()) + " and " + std::to_string(circuit->num_aux()));
   }
   assign_precomputed(std::move(inputs), std::move(aux), {}, {}, {}, circuit->densities());
   deferred_ = std::move(circuit);

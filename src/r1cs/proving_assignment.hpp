@@ -67,8 +67,8 @@ class ProvingAssignment final : public ConstraintSystem {
   // the densities. Only on a fresh or clear()ed object; throws std::logic_error otherwise and
   // std::invalid_argument when the sizes disagree. Give a/b/c capacity for num_inputs more
   // values, or finalize() reallocates them.
-  void assign_precomputed(std::vector<Fr> inputs, FrVector aux, FrVector a, FrVector b,
-                          FrVector c, QueryDensities densities);
+  void assign_precomputed(std::vector<Fr> inputs, FrVector aux, FrVector a, FrVector b, FrVector c,
+                          QueryDensities densities);
 
   // The witness (inputs[0] = ONE) of an instance of `circuit`, its a/b/c deferred (see the top of
   // the file); the densities are the circuit's. Same preconditions and errors as

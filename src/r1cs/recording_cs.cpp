@@ -113,7 +113,8 @@ QueryDensities densities_of_columns(std::span<const uint32_t> a_cols,
     if (i >= bits) throw std::out_of_range("densities: a column past the circuit's variables");
     std::atomic_ref<uint64_t> word(w[i >> 6]);
     const uint64_t m = uint64_t(1) << (i & 63);
-    if ((word.load(std::memory_order_relaxed) & m) == 0) word.fetch_or(m, std::memory_order_relaxed);
+    if ((word.load(std::memory_order_relaxed) & m) == 0)
+      word.fetch_or(m, std::memory_order_relaxed);
   };
   constexpr size_t kMinPerThread = size_t(1) << 20;
   parallel_for(a_cols.size(), threads_for(a_cols.size(), kMinPerThread, 0),

@@ -26,7 +26,10 @@ class WitnessSliceCS final : public ConstraintSystem {
   // aux[k] receives the value of aux variable aux_base + k; inputs likewise.
   WitnessSliceCS(std::span<Fr> aux, size_t aux_base, std::span<Fr> inputs, size_t input_base)
       : ConstraintSystem(/*wants_names=*/false, /*wants_constraints=*/false),
-        aux_(aux), inputs_(inputs), aux_base_(aux_base), input_base_(input_base) {}
+        aux_(aux),
+        inputs_(inputs),
+        aux_base_(aux_base),
+        input_base_(input_base) {}
 
   size_t aux_written() const { return aux_written_; }
   size_t inputs_written() const { return inputs_written_; }

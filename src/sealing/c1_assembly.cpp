@@ -38,8 +38,7 @@ MerkleProof poseidon_merkle_proof(const filecoin::PorepSectorConfig& config, con
                                  : MerkleProofKind::kSingle;
   proof.leaf = hash::node_from_fr(leaf);
   proof.root = hash::node_from_fr(root);
-  const size_t base_levels =
-      path.size() - (shape.sub_arity ? 1 : 0) - (shape.top_arity ? 1 : 0);
+  const size_t base_levels = path.size() - (shape.sub_arity ? 1 : 0) - (shape.top_arity ? 1 : 0);
   for (size_t l = 0; l < path.size(); ++l) {
     hash::MerklePathElement<hash::Node32> element;
     element.index = path[l].index;
@@ -61,9 +60,8 @@ filecoin::VanillaSealProof vanilla_seal_proof(const SealedSector& sector,
   p.comm_d_proofs.root = sector.comm_d();
   p.comm_d_proofs.base = sector.tree_d_path(challenge);
 
-  p.comm_r_last_proof =
-      poseidon_merkle_proof(sector.config(), sector.replica_node(challenge),
-                            sector.comm_r_last(), sector.tree_r_path(challenge));
+  p.comm_r_last_proof = poseidon_merkle_proof(sector.config(), sector.replica_node(challenge),
+                                              sector.comm_r_last(), sector.tree_r_path(challenge));
 
   const filecoin::NodeParents parents = graph.parents(challenge);
   auto& columns = p.replica_column_proofs;

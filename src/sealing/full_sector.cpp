@@ -54,8 +54,8 @@ std::vector<ff::Fr> encode_replica(const SectorLabels& labels, std::span<const h
   return replica;
 }
 
-FullSector::FullSector(const filecoin::PorepSectorConfig& config, TreeD tree_d,
-                       SectorLabels labels, std::span<const ff::Fr> replica, unsigned threads)
+FullSector::FullSector(const filecoin::PorepSectorConfig& config, TreeD tree_d, SectorLabels labels,
+                       std::span<const ff::Fr> replica, unsigned threads)
     : FullSector(config, std::move(tree_d), std::move(labels),
                  build_trees(column_hashes(labels, threads), replica, config.tree_shape, threads)) {
 }

@@ -44,15 +44,11 @@ class FullSector final : public SealedSector {
   }
   ff::Fr tree_c_leaf(uint64_t node) const override { return tree_c_.levels()[0].at(node); }
   ff::Fr comm_c() const override { return tree_c_.root(); }
-  hash::MerklePath<ff::Fr> tree_c_path(uint64_t node) const override {
-    return tree_c_.path(node);
-  }
+  hash::MerklePath<ff::Fr> tree_c_path(uint64_t node) const override { return tree_c_.path(node); }
 
   ff::Fr replica_node(uint64_t node) const override { return tree_r_.levels()[0].at(node); }
   ff::Fr comm_r_last() const override { return tree_r_.root(); }
-  hash::MerklePath<ff::Fr> tree_r_path(uint64_t node) const override {
-    return tree_r_.path(node);
-  }
+  hash::MerklePath<ff::Fr> tree_r_path(uint64_t node) const override { return tree_r_.path(node); }
 
  private:
   using TreePair = std::pair<PoseidonTree, PoseidonTree>;  // C, R_last

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "filecoin/commitments.hpp"
+#include "filecoin/prover_id.hpp"
 #include "filecoin/stacked_graph.hpp"
 #include "sealing/parent_cache.hpp"
-#include "filecoin/prover_id.hpp"
 
 namespace cuzk::sealing {
 
@@ -38,9 +38,8 @@ SealingResult<RealTestSector> seal_full_sector(const SealRequest& request) {
   RealTestSector out;
   out.sector_number = request.sector_number;
   out.prover_id = filecoin::prover_id_from_miner_id(request.miner_id);
-  const hash::Node32 replica_id =
-      filecoin::generate_replica_id(out.prover_id, request.sector_number, request.ticket,
-                                    tree_d.root(), proof.porep_id());
+  const hash::Node32 replica_id = filecoin::generate_replica_id(
+      out.prover_id, request.sector_number, request.ticket, tree_d.root(), proof.porep_id());
   const auto graph = filecoin::StackedGraph::for_proof(proof);
   SectorLabels labels(0, 0);
   {

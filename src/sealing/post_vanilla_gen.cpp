@@ -5,8 +5,8 @@
 #include <string>
 
 #include "filecoin/post_challenges.hpp"
-#include "sealing/c1_assembly.hpp"
 #include "filecoin/prover_id.hpp"
+#include "sealing/c1_assembly.hpp"
 #include "sealing/seeded_stream.hpp"
 
 namespace cuzk::sealing {

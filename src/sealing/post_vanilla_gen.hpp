@@ -22,8 +22,8 @@ struct PostVanillaSet {
   const filecoin::PoStProofType* proof = nullptr;
   uint64_t miner_id = 0;
   hash::Node32 prover_id{};
-  hash::Node32 randomness{};  // a canonical field element
-  uint64_t sector_set_size = 0;  // sectors sealed; Winning picks one of them
+  hash::Node32 randomness{};                        // a canonical field element
+  uint64_t sector_set_size = 0;                     // sectors sealed; Winning picks one of them
   std::vector<filecoin::PostPublicSector> sectors;  // the proven sectors, in proof order
   std::vector<filecoin::FallbackPoStSectorProof> vanilla;  // one per proven sector
   unsigned partitions = 1;

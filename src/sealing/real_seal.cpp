@@ -4,11 +4,11 @@
 #include <string>
 
 #include "filecoin/commitments.hpp"
+#include "filecoin/prover_id.hpp"
 #include "filecoin/stacked_graph.hpp"
 #include "sealing/c1_assembly.hpp"
 #include "sealing/full_sector.hpp"
 #include "sealing/parent_cache.hpp"
-#include "filecoin/prover_id.hpp"
 #include "util/stopwatch.hpp"
 
 namespace cuzk::sealing {
@@ -19,9 +19,9 @@ SealingResult<std::vector<hash::Node32>> sector_data(const SealRequest& request)
   const uint64_t nodes = request.proof->sector->nodes();
   if (request.data.empty()) return std::vector<hash::Node32>(nodes);
   if (request.data.size() != nodes) {
-    return sealing_error(SealingError::kBadSectorData,
-                         "sector data: expected " + std::to_string(nodes) + " nodes, got " +
-                             std::to_string(request.data.size()));
+    return sealing_error(SealingError::kBadSectorData, "sector data: expected " +
+                                                           std::to_string(nodes) + " nodes, got " +
+                                                           std::to_string(request.data.size()));
   }
   for (uint64_t v = 0; v < nodes; ++v) {
     if (!hash::is_fr32(request.data[v])) {

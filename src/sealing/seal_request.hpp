@@ -22,10 +22,10 @@ struct SealRequest {
   uint64_t miner_id = 1000;
   uint64_t sector_number = 1;
   hash::Node32 ticket{};
-  hash::Node32 seed{};              // the interactive randomness (also used by synthetic proofs)
-  std::vector<hash::Node32> data;   // real sealing: every node, each Fr32; empty = all zero
-  uint64_t filler_seed = 0;         // virtual sectors: seeds the labels of parent columns
-  unsigned threads = 0;             // 0 = all hardware threads
+  hash::Node32 seed{};             // the interactive randomness (also used by synthetic proofs)
+  std::vector<hash::Node32> data;  // real sealing: every node, each Fr32; empty = all zero
+  uint64_t filler_seed = 0;        // virtual sectors: seeds the labels of parent columns
+  unsigned threads = 0;            // 0 = all hardware threads
 };
 
 // Ticket, interactive seed and filler seed from `seed` (SeededStream); no data (all zero).

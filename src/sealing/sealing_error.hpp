@@ -11,10 +11,10 @@
 namespace cuzk::sealing {
 
 enum class SealingError {
-  kMissingProof,       // the request names no registered proof
-  kTooLargeToSeal,     // real sealing of a sector above 8 MiB (use a virtual sector)
-  kNotVirtualizable,   // virtual sector for a synthetic / non-interactive proof
-  kBadSectorData,      // data of the wrong size, or a node that is not Fr32
+  kMissingProof,      // the request names no registered proof
+  kTooLargeToSeal,    // real sealing of a sector above 8 MiB (use a virtual sector)
+  kNotVirtualizable,  // virtual sector for a synthetic / non-interactive proof
+  kBadSectorData,     // data of the wrong size, or a node that is not Fr32
 };
 
 const char* to_string(SealingError e);

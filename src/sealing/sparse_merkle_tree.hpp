@@ -75,8 +75,8 @@ class SparseMerkleTree {
         hashes[i] = Hasher::hash_children(children);
       }
     });
-    for (size_t i = 0; i < parents.size(); ++i) levels_[l + 1].emplace_hint(
-        levels_[l + 1].end(), parents[i], hashes[i]);
+    for (size_t i = 0; i < parents.size(); ++i)
+      levels_[l + 1].emplace_hint(levels_[l + 1].end(), parents[i], hashes[i]);
   }
 
   std::vector<unsigned> arities_;

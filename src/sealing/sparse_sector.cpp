@@ -32,11 +32,10 @@ SparseSector::SparseSector(const filecoin::PorepSectorConfig& config, Columns co
     : config_(config),
       columns_(std::move(columns)),
       replica_(std::move(replica)),
-      tree_d_(hash::tree_level_arities(hash::kBinaryTreeShape, config.nodes()), hash::Node32{},
-              {}),
+      tree_d_(hash::tree_level_arities(hash::kBinaryTreeShape, config.nodes()), hash::Node32{}, {}),
       tree_c_(hash::tree_level_arities(config.tree_shape, config.nodes()), ff::Fr::zero(),
               column_hash_leaves(columns_, threads), threads),
-      tree_r_(hash::tree_level_arities(config.tree_shape, config.nodes()), ff::Fr::zero(),
-              replica_, threads) {}
+      tree_r_(hash::tree_level_arities(config.tree_shape, config.nodes()), ff::Fr::zero(), replica_,
+              threads) {}
 
 }  // namespace cuzk::sealing

@@ -36,15 +36,11 @@ class SparseSector final : public SealedSector {
   }
   ff::Fr tree_c_leaf(uint64_t node) const override { return tree_c_.node(0, node); }
   ff::Fr comm_c() const override { return tree_c_.root(); }
-  hash::MerklePath<ff::Fr> tree_c_path(uint64_t node) const override {
-    return tree_c_.path(node);
-  }
+  hash::MerklePath<ff::Fr> tree_c_path(uint64_t node) const override { return tree_c_.path(node); }
 
   ff::Fr replica_node(uint64_t node) const override { return replica_.at(node); }
   ff::Fr comm_r_last() const override { return tree_r_.root(); }
-  hash::MerklePath<ff::Fr> tree_r_path(uint64_t node) const override {
-    return tree_r_.path(node);
-  }
+  hash::MerklePath<ff::Fr> tree_r_path(uint64_t node) const override { return tree_r_.path(node); }
 
  private:
   const filecoin::PorepSectorConfig& config_;

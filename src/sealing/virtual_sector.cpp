@@ -7,10 +7,10 @@
 
 #include "filecoin/challenges.hpp"
 #include "filecoin/commitments.hpp"
+#include "filecoin/prover_id.hpp"
 #include "filecoin/stacked_graph.hpp"
 #include "sealing/c1_assembly.hpp"
 #include "sealing/label_parents.hpp"
-#include "filecoin/prover_id.hpp"
 #include "sealing/seeded_stream.hpp"
 #include "sealing/sparse_sector.hpp"
 #include "util/stopwatch.hpp"
@@ -43,9 +43,9 @@ std::map<uint64_t, filecoin::NodeParents> challenged_nodes(const filecoin::Proof
                                                            const C1Identity& identity) {
   std::map<uint64_t, filecoin::NodeParents> challenged;
   for (unsigned k = 0; k < proof.partitions(); ++k) {
-    for (uint64_t c : filecoin::interactive_challenges(proof.sector->nodes(), identity.replica_id,
-                                                       identity.seed,
-                                                       proof.challenges_per_partition(), k)) {
+    for (uint64_t c :
+         filecoin::interactive_challenges(proof.sector->nodes(), identity.replica_id, identity.seed,
+                                          proof.challenges_per_partition(), k)) {
       challenged.emplace(c, filecoin::NodeParents{});
     }
   }
@@ -89,10 +89,9 @@ SealingResult<GeneratedC1> generate_virtual_c1(const SealRequest& request) {
   Stopwatch watch;
   out.prover_id = filecoin::prover_id_from_miner_id(request.miner_id);
   const hash::Node32 comm_d = filecoin::zero_sector_comm_d(config.log2_nodes);
-  const C1Identity identity{
-      filecoin::generate_replica_id(out.prover_id, request.sector_number, request.ticket, comm_d,
-                                    proof.porep_id()),
-      request.seed, request.ticket};
+  const C1Identity identity{filecoin::generate_replica_id(out.prover_id, request.sector_number,
+                                                          request.ticket, comm_d, proof.porep_id()),
+                            request.seed, request.ticket};
   out.times.tree_d_ms = watch.lap_ms();
 
   const auto graph = filecoin::StackedGraph::for_proof(proof);

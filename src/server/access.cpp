@@ -108,8 +108,8 @@ std::string read_token_file(const std::string& path, std::string_view what) {
   const std::string text = read_file(path, what);
   auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
   const auto begin = std::find_if_not(text.begin(), text.end(), space);
-  const auto end = std::find_if_not(text.rbegin(), std::string::const_reverse_iterator(begin),
-                                    space).base();
+  const auto end =
+      std::find_if_not(text.rbegin(), std::string::const_reverse_iterator(begin), space).base();
   std::string token(begin, end);
   if (token.empty()) fail(what, path + ": empty");
   if (!std::all_of(token.begin(), token.end(), [](char c) { return c > ' ' && c < 0x7f; })) {
@@ -123,8 +123,7 @@ std::string read_token_file(const std::string& path, std::string_view what) {
   return token;
 }
 
-ListenerCredentials listener_credentials(const std::string& listen,
-                                         const AccessOptions& options) {
+ListenerCredentials listener_credentials(const std::string& listen, const AccessOptions& options) {
   const bool unix_socket = listen.rfind("unix:", 0) == 0;
   if (unix_socket) {
     if (options.any_set()) {
@@ -168,9 +167,10 @@ ListenerCredentials listener_credentials(const std::string& listen,
         read_token_file(options.auth_token_file, "[daemon] auth_token_file")));
     out.description += ", bearer token";
   } else if (!client_certs && !loopback) {
-    spdlog::warn("listen {}: TLS without auth_token_file or tls_client_ca: anyone who reaches "
-                 "it can submit proofs",
-                 listen);
+    spdlog::warn(
+        "listen {}: TLS without auth_token_file or tls_client_ca: anyone who reaches "
+        "it can submit proofs",
+        listen);
   }
   return out;
 }

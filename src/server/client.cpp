@@ -14,8 +14,7 @@
 
 namespace cuzk::server {
 
-std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address,
-                                                 bool own_connection) {
+std::unique_ptr<v1::ProvingEngine::Stub> connect(const std::string& address, bool own_connection) {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(256 << 20);
   args.SetMaxSendMessageSize(256 << 20);
@@ -47,10 +46,9 @@ filecoin::FilecoinResult<v1::SubmitProofRequest> make_porep_request(
   }
   v1::SubmitProofRequest request;
   const uint64_t sector = options.sector_number.value_or(envelope.sector_num);
-  request.set_request_id(!options.request_id.empty()
-                             ? options.request_id
-                             : "porep-" + std::to_string(options.miner_id) + "-" +
-                                   std::to_string(sector));
+  request.set_request_id(!options.request_id.empty() ? options.request_id
+                                                     : "porep-" + std::to_string(options.miner_id) +
+                                                           "-" + std::to_string(sector));
   request.set_proof_kind(v1::POREP_SEAL_COMMIT);
   request.set_sector_size(proof->sector->sector_size);
   request.set_registered_proof(proof->id);
@@ -132,12 +130,23 @@ std::string format_timings(const v1::AwaitProofResponse& r) {
 }
 
 std::string describe(const grpc::Status& status) {
-  static constexpr const char* kNames[] = {
-      "OK",        "CANCELLED",          "UNKNOWN",          "INVALID_ARGUMENT",
-      "DEADLINE_EXCEEDED", "NOT_FOUND",  "ALREADY_EXISTS",   "PERMISSION_DENIED",
-      "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE",
-      "UNIMPLEMENTED", "INTERNAL",       "UNAVAILABLE",      "DATA_LOSS",
-      "UNAUTHENTICATED"};
+  static constexpr const char* kNames[] = {"OK",
+                                           "CANCELLED",
+                                           "UNKNOWN",
+                                           "INVALID_ARGUMENT",
+                                           "DEADLINE_EXCEEDED",
+                                           "NOT_FOUND",
+                                           "ALREADY_EXISTS",
+                                           "PERMISSION_DENIED",
+                                           "RESOURCE_EXHAUSTED",
+                                           "FAILED_PRECONDITION",
+                                           "ABORTED",
+                                           "OUT_OF_RANGE",
+                                           "UNIMPLEMENTED",
+                                           "INTERNAL",
+                                           "UNAVAILABLE",
+                                           "DATA_LOSS",
+                                           "UNAUTHENTICATED"};
   const int code = int(status.error_code());
   const char* name = code >= 0 && code < int(std::size(kNames)) ? kNames[code] : "?";
   return std::string(name) + ": " + status.error_message();

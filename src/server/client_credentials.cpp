@@ -29,14 +29,16 @@ class BearerToken final : public grpc::MetadataCredentialsPlugin {
 std::shared_ptr<grpc::ChannelCredentials> channel_credentials(const ClientAccess& access) {
   if (!access.tls()) {
     if (!access.token_file.empty()) {
-      throw std::runtime_error("--token-file: needs --tls-ca (a bearer token is sent only over "
-                               "TLS)");
+      throw std::runtime_error(
+          "--token-file: needs --tls-ca (a bearer token is sent only over "
+          "TLS)");
     }
     return grpc::InsecureChannelCredentials();
   }
   if (access.tls_cert.empty() != access.tls_key.empty()) {
-    throw std::runtime_error("--tls-cert and --tls-key: give both (the client certificate and "
-                             "its key) or neither");
+    throw std::runtime_error(
+        "--tls-cert and --tls-key: give both (the client certificate and "
+        "its key) or neither");
   }
   grpc::SslCredentialsOptions ssl;
   if (!access.tls_ca.empty()) ssl.pem_root_certs = read_pem_file(access.tls_ca, "--tls-ca");

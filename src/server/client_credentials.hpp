@@ -11,8 +11,8 @@
 namespace cuzk::server {
 
 struct ClientAccess {
-  std::string tls_ca;      // PEM CA that signed the daemon's certificate: connect with TLS
-  std::string tls_cert;    // PEM client certificate and key, for a daemon with tls_client_ca
+  std::string tls_ca;    // PEM CA that signed the daemon's certificate: connect with TLS
+  std::string tls_cert;  // PEM client certificate and key, for a daemon with tls_client_ca
   std::string tls_key;
   std::string token_file;  // sent on every call as "authorization: Bearer <token>" (needs TLS)
 

@@ -6,7 +6,9 @@
 namespace cuzk::server {
 namespace {
 
-uint64_t whole_ms(double ms) { return ms <= 0 ? 0 : uint64_t(std::llround(ms)); }
+uint64_t whole_ms(double ms) {
+  return ms <= 0 ? 0 : uint64_t(std::llround(ms));
+}
 
 Error<engine::SubmitError> invalid(std::string message) {
   return {engine::SubmitError::kInvalidArgument, std::move(message)};
@@ -69,7 +71,8 @@ void fill_await_response(const std::string& job_id, const engine::JobOutcome& ou
     case engine::JobState::kQueued:
     case engine::JobState::kRunning:
       response->set_status(v1::AwaitProofResponse::TIMEOUT);
-      response->set_error_message(std::string("still ") + std::string(engine::to_string(outcome.state)));
+      response->set_error_message(std::string("still ") +
+                                  std::string(engine::to_string(outcome.state)));
       break;
   }
   const auto& t = outcome.timings;

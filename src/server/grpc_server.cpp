@@ -61,11 +61,13 @@ GrpcServer::GrpcServer(engine::Engine& engine, const std::string& listen, int ma
     if (port == 0) throw std::runtime_error("listen: cannot bind " + listen);
     address_ = listen.substr(0, listen.rfind(':') + 1) + std::to_string(port);
   }
-  spdlog::info("gRPC cuzk.v1.ProvingEngine listening on {} ({}; requests up to {} MiB)",
-               address_, credentials.description, max_request_bytes >> 20);
+  spdlog::info("gRPC cuzk.v1.ProvingEngine listening on {} ({}; requests up to {} MiB)", address_,
+               credentials.description, max_request_bytes >> 20);
 }
 
-GrpcServer::~GrpcServer() { shutdown(std::chrono::system_clock::now()); }
+GrpcServer::~GrpcServer() {
+  shutdown(std::chrono::system_clock::now());
+}
 
 void GrpcServer::shutdown(std::chrono::system_clock::time_point deadline) {
   if (!server_) return;

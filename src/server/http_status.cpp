@@ -29,13 +29,16 @@ HttpStatusServer::HttpStatusServer(engine::Engine& engine, const std::string& li
   server_->Get("/status", [&engine](const httplib::Request&, httplib::Response& res) {
     res.set_content(status_json(engine.status()), "application/json");
   });
-  port_ = port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);
+  port_ =
+      port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);
   if (port_ <= 0) throw std::runtime_error("status_listen: cannot bind " + listen);
   thread_ = std::thread([this] { server_->listen_after_bind(); });
   spdlog::info("HTTP status on {}:{} (GET /metrics, GET /status)", host, port_);
 }
 
-HttpStatusServer::~HttpStatusServer() { stop(); }
+HttpStatusServer::~HttpStatusServer() {
+  stop();
+}
 
 void HttpStatusServer::stop() {
   if (!thread_.joinable()) return;

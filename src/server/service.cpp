@@ -36,14 +36,14 @@ grpc::Status ProvingService::submit(v1::SubmitProofRequest request,
 grpc::Status ProvingService::await(grpc::ServerContext* context, const std::string& job_id,
                                    uint64_t timeout_ms, v1::AwaitProofResponse* response) {
   using Clock = std::chrono::steady_clock;
-  const auto deadline = timeout_ms == 0 ? Clock::time_point::max()
-                                        : Clock::now() + milliseconds(timeout_ms);
+  const auto deadline =
+      timeout_ms == 0 ? Clock::time_point::max() : Clock::now() + milliseconds(timeout_ms);
   for (;;) {
     const auto now = Clock::now();
-    const auto left = deadline == Clock::time_point::max()
-                          ? kAwaitSlice
-                          : std::max(milliseconds(0),
-                                     std::chrono::duration_cast<milliseconds>(deadline - now));
+    const auto left =
+        deadline == Clock::time_point::max()
+            ? kAwaitSlice
+            : std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - now));
     auto outcome = engine_.await(job_id, std::min(left, kAwaitSlice));
     if (!outcome) {
       fill_unknown_job(job_id, response);
@@ -102,8 +102,7 @@ grpc::Status ProvingService::GetMetrics(grpc::ServerContext*, const v1::GetMetri
   return grpc::Status::OK;
 }
 
-grpc::Status ProvingService::PreloadSRS(grpc::ServerContext*,
-                                        const v1::PreloadSrsRequest* request,
+grpc::Status ProvingService::PreloadSRS(grpc::ServerContext*, const v1::PreloadSrsRequest* request,
                                         v1::PreloadSrsResponse* response) {
   if (request->circuit_id().empty())
     return invalid_argument("circuit_id: empty (e.g. \"porep-32g\")");

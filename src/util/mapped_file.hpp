@@ -47,7 +47,8 @@ class MappedFile {
   MappedFile(const MappedFile&) = delete;
   MappedFile& operator=(const MappedFile&) = delete;
   MappedFile(MappedFile&& o) noexcept
-      : path_(std::move(o.path_)), data_(std::exchange(o.data_, nullptr)),
+      : path_(std::move(o.path_)),
+        data_(std::exchange(o.data_, nullptr)),
         size_(std::exchange(o.size_, 0)) {}
   ~MappedFile() {
     if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);

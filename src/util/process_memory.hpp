@@ -25,10 +25,16 @@ inline uint64_t status_kb(std::string_view key) {
 }  // namespace process_memory_detail
 
 // Resident set now, in bytes.
-inline uint64_t resident_bytes() { return process_memory_detail::status_kb("VmRSS") << 10; }
+inline uint64_t resident_bytes() {
+  return process_memory_detail::status_kb("VmRSS") << 10;
+}
 // Peak resident set since the process started or the last reset_peak_resident(), in bytes.
-inline uint64_t peak_resident_bytes() { return process_memory_detail::status_kb("VmHWM") << 10; }
+inline uint64_t peak_resident_bytes() {
+  return process_memory_detail::status_kb("VmHWM") << 10;
+}
 // Starts a new high-water mark at the current resident set.
-inline void reset_peak_resident() { std::ofstream("/proc/self/clear_refs") << "5"; }
+inline void reset_peak_resident() {
+  std::ofstream("/proc/self/clear_refs") << "5";
+}
 
 }  // namespace cuzk

@@ -20,7 +20,7 @@ struct Error {
 template <class T, class Code>
 class Result {
  public:
-  Result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}        // NOLINT: implicit by design
   Result(Error<Code> err) : v_(std::move(err)) {}  // NOLINT
 
   bool ok() const { return v_.index() == 0; }

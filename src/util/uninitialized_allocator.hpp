@@ -30,7 +30,8 @@ struct UninitializedAllocator : std::allocator<T> {
 
   template <class U, class... Args>
   void construct(U* p, Args&&... args) {
-    if constexpr (sizeof...(Args) != 0) ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    if constexpr (sizeof...(Args) != 0)
+      ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
 };
 

@@ -2,12 +2,13 @@
 // with big-integer arithmetic and checked by multiplication), bilinearity, non-degeneracy, order
 // r, identity inputs, prepared vs on-the-fly Miller loops, products of pairings, and the
 // @noble/curves vectors (noble's pairing is the cube of ours; the vectors carry both).
+#include "curve/pairing.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "common/noble_vectors.hpp"
-#include "curve/pairing.hpp"
 
 namespace cuzk::curve {
 namespace {
@@ -61,11 +62,14 @@ Exponents exponents() {
   // d = ((x-1)^2 / 3) (x + p) (x^2 + p^2 - 1) + 1 with x = -|x|.
   const Limbs<1> abs_x{kBlsXAbs}, abs_x_plus_1{kBlsXAbs + 1};
   uint64_t rem = 1;
-  const Limbs<2> x_minus_1_sq_over_3 = ff::limbs_div_u64(ff::limbs_mul(abs_x_plus_1, abs_x_plus_1), 3, &rem);
+  const Limbs<2> x_minus_1_sq_over_3 =
+      ff::limbs_div_u64(ff::limbs_mul(abs_x_plus_1, abs_x_plus_1), 3, &rem);
   EXPECT_EQ(rem, 0u);
   const Limbs<6> x_plus_p = minus(p, widen<6>(abs_x));
-  const Limbs<12> x2_p2_minus_1 = minus(plus(p2, widen<12>(ff::limbs_mul(abs_x, abs_x))), one_limbs<12>());
-  e.d = plus(ff::limbs_mul(ff::limbs_mul(x_minus_1_sq_over_3, x_plus_p), x2_p2_minus_1), one_limbs<20>());
+  const Limbs<12> x2_p2_minus_1 =
+      minus(plus(p2, widen<12>(ff::limbs_mul(abs_x, abs_x))), one_limbs<12>());
+  e.d = plus(ff::limbs_mul(ff::limbs_mul(x_minus_1_sq_over_3, x_plus_p), x2_p2_minus_1),
+             one_limbs<20>());
   e.full = ff::limbs_mul(ff::limbs_mul(minus(p6, one_limbs<36>()), plus(p2, one_limbs<12>())), e.d);
   e.p12_minus_1 = minus(p12, one_limbs<72>());
   return e;
@@ -105,8 +109,15 @@ TEST(CyclotomicPow, MatchesPlainPower) {
   Fp12 t = f.conjugate() * f.inverse();
   t = t.frobenius(2) * t;
   const std::vector<Limbs<4>> exps = {
-      {0, 0, 0, 0},       {1, 0, 0, 0}, {2, 0, 0, 0}, {kBlsXAbs, 0, 0, 0}, {0x460055555555aaab, 0, 0, 0},
-      {rng(), rng(), 0, 0}, {rng(), rng(), rng(), rng()}, {~0ull, ~0ull, ~0ull, ~0ull}, Fr::kModulus,
+      {0, 0, 0, 0},
+      {1, 0, 0, 0},
+      {2, 0, 0, 0},
+      {kBlsXAbs, 0, 0, 0},
+      {0x460055555555aaab, 0, 0, 0},
+      {rng(), rng(), 0, 0},
+      {rng(), rng(), rng(), rng()},
+      {~0ull, ~0ull, ~0ull, ~0ull},
+      Fr::kModulus,
   };
   for (const auto& k : exps) EXPECT_EQ(cyclotomic_pow(t, k), t.pow(k));
   const Gt g = pairing(random_g1(rng), random_g2(rng));
@@ -122,7 +133,8 @@ TEST(Pairing, Bilinear) {
   const G2 q = G2::generator().mul_limbs(Fr::random(rng).to_canonical());
   const Fr a = Fr::random(rng), b = Fr::random(rng);
   const Gt e = pairing(p.to_affine(), q.to_affine());
-  const Gt e_ab = pairing(p.mul_limbs(a.to_canonical()).to_affine(), q.mul_limbs(b.to_canonical()).to_affine());
+  const Gt e_ab =
+      pairing(p.mul_limbs(a.to_canonical()).to_affine(), q.mul_limbs(b.to_canonical()).to_affine());
   EXPECT_EQ(e_ab, e.pow(a * b));
   EXPECT_EQ(e_ab, pairing(p.mul_limbs((a * b).to_canonical()).to_affine(), q.to_affine()));
   EXPECT_EQ(e_ab, pairing(p.to_affine(), q.mul_limbs((a * b).to_canonical()).to_affine()));
@@ -173,11 +185,8 @@ TEST(Pairing, MultiPairingIsProductOfPairings) {
   std::vector<G2Affine> qs;
   for (int i = 0; i < 4; ++i) ps.push_back(random_g1(rng)), qs.push_back(random_g2(rng));
   const G2Prepared q1 = prepare(qs[1]), q3 = prepare(qs[3]);
-  const std::vector<MillerTerm> terms = {{ps[0], qs[0]},
-                                         {ps[1], &q1},
-                                         {G1Affine::identity(), qs[2]},
-                                         {ps[2], qs[2]},
-                                         {ps[3], &q3}};
+  const std::vector<MillerTerm> terms = {
+      {ps[0], qs[0]}, {ps[1], &q1}, {G1Affine::identity(), qs[2]}, {ps[2], qs[2]}, {ps[3], &q3}};
   Gt expect = Gt::identity();
   Fp12 expect_miller = Fp12::one();
   for (int i = 0; i < 4; ++i) {
@@ -233,8 +242,12 @@ std::string gt_hex(const nlohmann::json& j) {
   for (const auto& part : j) s += part.get<std::string>();
   return s;
 }
-std::string hex(const Gt& g) { return to_hex(g.to_bytes()); }
-Gt cube(const Gt& g) { return g * g * g; }
+std::string hex(const Gt& g) {
+  return to_hex(g.to_bytes());
+}
+Gt cube(const Gt& g) {
+  return g * g * g;
+}
 
 TEST(PairingNoble, Pairing) {
   const auto& cases = noble_vectors().at("pairing");
@@ -253,7 +266,8 @@ TEST(PairingNoble, Pairing) {
     EXPECT_EQ(e_ab, e.pow(a * b));
   }
   // Case 0 is e(G1, G2).
-  EXPECT_EQ(hex(pairing(G1Affine::generator(), G2Affine::generator())), gt_hex(cases[0].at("e_exact")));
+  EXPECT_EQ(hex(pairing(G1Affine::generator(), G2Affine::generator())),
+            gt_hex(cases[0].at("e_exact")));
 }
 
 TEST(PairingNoble, PairingProduct) {

@@ -14,7 +14,9 @@ namespace {
 
 using Item = std::pair<int, char>;  // (priority, name)
 
-bool by_priority(const Item& a, const Item& b) { return a.first < b.first; }
+bool by_priority(const Item& a, const Item& b) {
+  return a.first < b.first;
+}
 
 TEST(Channel, PopIsFifoAndPopBestTakesTheGreatestOldestFirst) {
   Channel<Item> channel(8);

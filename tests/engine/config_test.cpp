@@ -133,7 +133,7 @@ format = "json"
 
   const EngineOptions o = engine_options(*c);
   EXPECT_EQ(o.memory_budget_bytes, uint64_t(256) << 30);
-  EXPECT_EQ(o.pipeline.synthesis_workers, 8u);  // min(threads 12, max_parallel_synthesis 8)
+  EXPECT_EQ(o.pipeline.synthesis_workers, 8u);          // min(threads 12, max_parallel_synthesis 8)
   EXPECT_EQ(o.pipeline.prover_workers_per_device, 3u);  // x the backend's devices
   EXPECT_EQ(o.pipeline.lookahead, 4u);
   EXPECT_EQ(o.pipeline.max_batch_size, 2u);
@@ -172,8 +172,7 @@ TEST(Config, AutoBudgetIsMemTotalMinusMargin) {
 TEST(Config, UnknownKeyNamesFileLineAndKey) {
   auto c = parse_config("[daemon]\nlisten = \"0.0.0.0:9820\"\nlisen = \"x\"\n", "cuzk.toml");
   ASSERT_FALSE(c.ok());
-  EXPECT_NE(c.error().message.find("cuzk.toml:3:1: [daemon] lisen: unknown key"),
-            std::string::npos)
+  EXPECT_NE(c.error().message.find("cuzk.toml:3:1: [daemon] lisen: unknown key"), std::string::npos)
       << c.error().message;
 }
 
@@ -234,7 +233,8 @@ TEST(Config, SyntaxErrorHasPosition) {
 }
 
 TEST(Config, DeprecatedRustKeysWarnNotFail) {
-  auto c = parse_config("[srs]\npreload = [\"porep-32g\"]\n[pipeline]\nslot_size = 3\n", "old.toml");
+  auto c =
+      parse_config("[srs]\npreload = [\"porep-32g\"]\n[pipeline]\nslot_size = 3\n", "old.toml");
   ASSERT_TRUE(c.ok()) << c.error().message;
   ASSERT_EQ(c->warnings.size(), 1u);
   EXPECT_NE(c->warnings[0].find("old.toml:4:1: [pipeline] slot_size: accepted for compatibility"),

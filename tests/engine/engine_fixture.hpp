@@ -41,8 +41,7 @@ class TempDir {
  public:
   explicit TempDir(const std::string& tag) {
     path_ = std::filesystem::temp_directory_path() /
-            ("cuzk-" + tag + "-" + std::to_string(::getpid()) + "-" +
-             std::to_string(counter()++));
+            ("cuzk-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
     std::filesystem::create_directories(path_);
   }
   ~TempDir() {
@@ -62,8 +61,8 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-inline constexpr size_t kSmallCircuit = 64;   // constraints of the circuit most tests use
-inline constexpr size_t kOtherCircuit = 96;   // a second circuit (batching by circuit)
+inline constexpr size_t kSmallCircuit = 64;  // constraints of the circuit most tests use
+inline constexpr size_t kOtherCircuit = 96;  // a second circuit (batching by circuit)
 
 // Writes cuzk-test-chain-<n>.params for each n into `dir`.
 inline void write_bench_params(const std::filesystem::path& dir, std::vector<size_t> sizes) {
@@ -156,7 +155,7 @@ struct TestJobSpec {
   size_t constraints;
   uint64_t seed;
   unsigned partitions;
-  std::shared_ptr<Gate> gate;        // partition gate_partition waits here
+  std::shared_ptr<Gate> gate;  // partition gate_partition waits here
   unsigned gate_partition = 0;
   std::optional<unsigned> throw_at;  // synthesis of this partition throws
   bool wrong_inputs = false;         // its proof fails verification
@@ -183,7 +182,9 @@ class SynthesisLog {
 class TestJob final : public CircuitJob {
  public:
   TestJob(std::string name, TestJobSpec spec, std::shared_ptr<SynthesisLog> log)
-      : name_(std::move(name)), spec_(std::move(spec)), log_(std::move(log)),
+      : name_(std::move(name)),
+        spec_(std::move(spec)),
+        log_(std::move(log)),
         inner_(spec_.constraints, spec_.seed, spec_.partitions) {}
 
   const std::string& circuit_id() const override { return inner_.circuit_id(); }

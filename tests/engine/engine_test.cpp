@@ -119,9 +119,8 @@ TEST(Engine, PrioritiesDecideTheOrderAndCancelRemovesQueuedJobs) {
   for (const auto& id : {blocker, low, normal, high, winning}) {
     EXPECT_EQ(await_end(engine, id).state, JobState::kCompleted) << id;
   }
-  EXPECT_EQ(jobs.log()->entries(),
-            (std::vector<std::string>{"blocker/0", "winning/0", "high/0", "blocker/1",
-                                      "normal/0", "low/0"}));
+  EXPECT_EQ(jobs.log()->entries(), (std::vector<std::string>{"blocker/0", "winning/0", "high/0",
+                                                             "blocker/1", "normal/0", "low/0"}));
   EXPECT_FALSE(engine.cancel(doomed).was_running);
   EXPECT_TRUE(engine.cancel(doomed).already_ended);
   EXPECT_FALSE(engine.cancel("no-such-job").found);
@@ -534,7 +533,8 @@ TEST(Engine, MetricsTextIsWellFormedPrometheus) {
   Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
   await_end(engine, submit_ok(engine, test_request("one")));
   const std::string text = engine.metrics_text();
-  const std::regex sample(R"(^([a-z_]+)(\{([a-z_]+="[^"\\\n]*",?)+\})? (-?[0-9.]+(e[-+]?[0-9]+)?|\+Inf)$)");
+  const std::regex sample(
+      R"(^([a-z_]+)(\{([a-z_]+="[^"\\\n]*",?)+\})? (-?[0-9.]+(e[-+]?[0-9]+)?|\+Inf)$)");
   const std::regex type(R"(^# TYPE ([a-z_]+) (counter|gauge|histogram)$)");
   std::set<std::string> typed;
   std::map<std::string, double> last_bucket;  // per series, the previous bucket's count
@@ -553,8 +553,7 @@ TEST(Engine, MetricsTextIsWellFormedPrometheus) {
     std::string family = m[1];
     for (const char* suffix : {"_bucket", "_sum", "_count"}) {
       const std::string sfx = suffix;
-      if (family.size() > sfx.size() && family.ends_with(sfx) &&
-          !typed.count(family)) {
+      if (family.size() > sfx.size() && family.ends_with(sfx) && !typed.count(family)) {
         family.resize(family.size() - sfx.size());
       }
     }

@@ -52,8 +52,8 @@ void expect_healthy(Engine& engine, TestJobs& jobs, const std::string& name, siz
   EXPECT_TRUE(eventually([&] {
     const auto s = engine.status();
     return s.memory_used_bytes == hot_srs_bytes(s);
-  })) << "memory used " << engine.status().memory_used_bytes << ", parameters "
-      << hot_srs_bytes(engine.status());
+  })) << "memory used "
+      << engine.status().memory_used_bytes << ", parameters " << hot_srs_bytes(engine.status());
   jobs.add(name, TestJobSpec(constraints, seed, 1));
   expect_valid_bench_proof(await_end(engine, submit_ok(engine, test_request(name))), constraints,
                            seed, 1);
@@ -73,7 +73,9 @@ struct ParamFault {
   std::string expected;  // in the job's error, besides the file's path
 };
 
-void truncate_to(const fs::path& p, uint64_t size) { fs::resize_file(p, size); }
+void truncate_to(const fs::path& p, uint64_t size) {
+  fs::resize_file(p, size);
+}
 
 // Replaces the byte at `offset` by f(byte).
 void patch_byte(const fs::path& p, uint64_t offset, const std::function<uint8_t(uint8_t)>& f) {
@@ -101,17 +103,21 @@ std::vector<ParamFault> param_faults() {
       {"truncated_in_header", [](const fs::path& p, const L&) { truncate_to(p, 100); },
        "file ends before the ic count"},
       {"truncated_in_h",
-       [](const fs::path& p, const L& l) { truncate_to(p, l.h.offset + kG1 * (l.h.count / 2) + 40); },
+       [](const fs::path& p, const L& l) {
+         truncate_to(p, l.h.offset + kG1 * (l.h.count / 2) + 40);
+       },
        "h: "},
       {"truncated_by_one_byte",
        [](const fs::path& p, const L& l) { truncate_to(p, l.total_bytes - 1); }, "b_g2: "},
       // A flipped byte of y: the point is no longer on the curve (the vk is subgroup-checked).
       {"flipped_vk_alpha_g1", [](const fs::path& p, const L&) { xor_byte(p, 70, 0x5a); },
        "vk.alpha_g1"},
-      {"flipped_ic_point", [](const fs::path& p, const L& l) { xor_byte(p, l.ic.offset + 60, 0x01); },
-       "ic"},
+      {"flipped_ic_point",
+       [](const fs::path& p, const L& l) { xor_byte(p, l.ic.offset + 60, 0x01); }, "ic"},
       {"flipped_l_point",
-       [](const fs::path& p, const L& l) { xor_byte(p, l.l.offset + kG1 * (l.l.count / 2) + 77, 0x10); },
+       [](const fs::path& p, const L& l) {
+         xor_byte(p, l.l.offset + kG1 * (l.l.count / 2) + 77, 0x10);
+       },
        "l["},
       // x's top byte 0x1f (flags clear) makes x larger than the field modulus (0x1a...).
       {"h_coordinate_out_of_range",

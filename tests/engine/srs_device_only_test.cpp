@@ -32,8 +32,8 @@ using testing::expect_valid_bench_proof;
 using testing::kSmallCircuit;
 using testing::shared_param_dir;
 using testing::submit_ok;
-using testing::test_engine_options;
 using testing::TempDir;
+using testing::test_engine_options;
 using testing::test_request;
 using testing::TestJobs;
 using testing::TestJobSpec;
@@ -147,8 +147,8 @@ TEST(SrsDeviceOnly, RawSectionsGoToTheDevicesUndecoded) {
   MemoryBudget budget(uint64_t(1) << 30);
   std::vector<Section> raw, decoded;
   SrsOptions o = options();
-  o.take_raw_section = [&](Parameters& params, Section s, std::span<const uint8_t> bytes)
-      -> groth16::ParamsResult<bool> {
+  o.take_raw_section = [&](Parameters& params, Section s,
+                           std::span<const uint8_t> bytes) -> groth16::ParamsResult<bool> {
     raw.push_back(s);
     const auto want = groth16::params_section_bytes(file.bytes(), layout, s);
     EXPECT_TRUE(std::equal(bytes.begin(), bytes.end(), want.begin(), want.end()))

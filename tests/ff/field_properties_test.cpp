@@ -75,9 +75,18 @@ void check_sqrt(std::mt19937_64& rng) {
   EXPECT_EQ(F::zero().sqrt(), std::optional<F>(F::zero()));
 }
 
-TEST(FieldSqrt, Fp) { std::mt19937_64 rng(1); check_sqrt<Fp>(rng); }
-TEST(FieldSqrt, Fr) { std::mt19937_64 rng(2); check_sqrt<Fr>(rng); }
-TEST(FieldSqrt, Fp2) { std::mt19937_64 rng(3); check_sqrt<Fp2>(rng); }
+TEST(FieldSqrt, Fp) {
+  std::mt19937_64 rng(1);
+  check_sqrt<Fp>(rng);
+}
+TEST(FieldSqrt, Fr) {
+  std::mt19937_64 rng(2);
+  check_sqrt<Fr>(rng);
+}
+TEST(FieldSqrt, Fp2) {
+  std::mt19937_64 rng(3);
+  check_sqrt<Fp2>(rng);
+}
 
 TEST(FieldLegendre, MatchesSqrt) {
   std::mt19937_64 rng(4);

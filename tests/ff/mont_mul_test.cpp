@@ -47,9 +47,14 @@ Repr<F> repr_minus(uint64_t k) {  // p - k
 template <class F>
 std::vector<Repr<F>> edge_values() {
   constexpr size_t N = F::kLimbs;
-  std::vector<Repr<F>> v = {limbs_from_u64<N>(0), limbs_from_u64<N>(1), limbs_from_u64<N>(2),
-                            repr_minus<F>(1),     repr_minus<F>(2),     F::kR,
-                            F::kR2,               F::kPMinus1Over2};
+  std::vector<Repr<F>> v = {limbs_from_u64<N>(0),
+                            limbs_from_u64<N>(1),
+                            limbs_from_u64<N>(2),
+                            repr_minus<F>(1),
+                            repr_minus<F>(2),
+                            F::kR,
+                            F::kR2,
+                            F::kPMinus1Over2};
   // Lower limbs all ones, top limb the largest that keeps the value below p.
   for (size_t ones = 1; ones < N; ++ones) {
     Repr<F> x{};

@@ -1,8 +1,8 @@
 // Field arithmetic checked against vectors generated independently by @noble/curves
 // (tests/vectors/gen_bls12_381.mjs): Fp, Fr, Fp2 operations and Fp12 mul/sqr/inv/Frobenius.
-#include <gtest/gtest.h>
-
 #include "common/noble_vectors.hpp"
+
+#include <gtest/gtest.h>
 
 namespace cuzk::ff {
 namespace {

@@ -45,8 +45,7 @@ const ProofType& proof_named(std::string_view name) {
 
 SealCommitPhase1Output make_full_c1(const ProofType& proof, const C1FixtureOptions& options) {
   if (proof.sector->log2_nodes != 6) throw std::invalid_argument("make_full_c1: 2 KiB only");
-  auto request =
-      sealing::seal_request_from_seed(proof, kMinerId, kSectorNumber, options.rng_seed);
+  auto request = sealing::seal_request_from_seed(proof, kMinerId, kSectorNumber, options.rng_seed);
   request.data = sealing::random_sector_data(*proof.sector, options.rng_seed);
   auto sealed = sealing::seal_real_sector(request, tamper_hooks(proof, request, options));
   if (!sealed.ok()) throw std::invalid_argument("make_full_c1: " + sealed.error().message);

@@ -6,12 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include "common/circuit_checks.hpp"
-
 #include <algorithm>
 #include <cstdlib>
 #include <tuple>
 
+#include "common/circuit_checks.hpp"
 #include "filecoin/post_challenges.hpp"
 #include "filecoin/post_public_inputs.hpp"
 #include "post_fixture.hpp"
@@ -22,8 +21,8 @@
 namespace cuzk::filecoin {
 namespace {
 
-using cuzk::testing::unsatisfied_rows;
 using cuzk::testing::long_tests;
+using cuzk::testing::unsatisfied_rows;
 
 cuzk::testing::CircuitCount count_blank(const PostCircuitShape& shape) {
   return cuzk::testing::count_circuit(

@@ -5,10 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "common/circuit_checks.hpp"
-
 #include <algorithm>
 
+#include "common/circuit_checks.hpp"
 #include "filecoin/post_bincode.hpp"
 #include "filecoin/post_challenges.hpp"
 #include "filecoin/post_public_inputs.hpp"

@@ -127,7 +127,8 @@ TEST(PrecompiledPorep, ThirtyTwoGiBVirtualPartitionEqualsGenericSynthesis) {
   const auto proof = find_seal_proof(std::string_view("StackedDrg32GiBV1_1"));
   ASSERT_TRUE(proof.ok());
   const auto c1_of = [&](uint64_t seed) {
-    auto generated = sealing::generate_virtual_c1(sealing::seal_request_from_seed(**proof, 1000, 1, seed));
+    auto generated =
+        sealing::generate_virtual_c1(sealing::seal_request_from_seed(**proof, 1000, 1, seed));
     EXPECT_TRUE(generated.ok());
     return std::move(generated).value().c1;
   };

@@ -69,7 +69,8 @@ TEST(PrecompiledPost, TwoKiBCircuitsEqualGenericSynthesis) {
     }
     TaskPool shared(3);  // two circuits' sectors at once on one pool
     r1cs::Witness other;
-    std::thread second([&] { other = post_circuit_witness_values(shape, proven, pc.sizes(), shared); });
+    std::thread second(
+        [&] { other = post_circuit_witness_values(shape, proven, pc.sizes(), shared); });
     r1cs::Witness w = post_circuit_witness_values(shape, proven, pc.sizes(), shared);
     second.join();
     expect_same_witness(serial.witness(), other);

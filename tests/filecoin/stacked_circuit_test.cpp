@@ -1,19 +1,19 @@
 // The StackedDRG circuit: constraint counts from rust-fil-proofs' tests and the spec's
 // per-challenge figures, satisfaction on genuine C1s, public inputs equal to the verifier's,
 // and rejection of a damaged witness.
-#include <gtest/gtest.h>
+#include "filecoin/stacked_circuit.hpp"
 
-#include "common/circuit_checks.hpp"
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 
 #include "c1_fixture.hpp"
+#include "common/circuit_checks.hpp"
 #include "filecoin/labels.hpp"
 #include "filecoin/public_inputs.hpp"
 #include "gadgets/sha256_fr.hpp"
 #include "hash/node32.hpp"
-#include "filecoin/stacked_circuit.hpp"
 #include "r1cs/counting_cs.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/test_constraint_system.hpp"
@@ -61,8 +61,8 @@ TEST(StackedCircuit, ThirtyTwoGiBChallengeBlock) {
 }
 
 TEST(StackedCircuit, TwoKiBPartitionIsSatisfiedWithTheVerifiersInputs) {
-  for (const char* name : {"StackedDrg2KiBV1", "StackedDrg2KiBV1_1",
-                           "StackedDrg2KiBV1_1_Feat_SyntheticPoRep"}) {
+  for (const char* name :
+       {"StackedDrg2KiBV1", "StackedDrg2KiBV1_1", "StackedDrg2KiBV1_1_Feat_SyntheticPoRep"}) {
     SCOPED_TRACE(name);
     const auto proof = find_seal_proof(std::string_view(name));
     ASSERT_TRUE(proof.ok());

@@ -6,11 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include "common/circuit_checks.hpp"
-
 #include <algorithm>
 #include <cstdlib>
 
+#include "common/circuit_checks.hpp"
 #include "filecoin/update_challenges.hpp"
 #include "r1cs/counting_cs.hpp"
 #include "r1cs/proving_assignment.hpp"
@@ -20,8 +19,8 @@
 namespace cuzk::filecoin {
 namespace {
 
-using cuzk::testing::unsatisfied_rows;
 using cuzk::testing::long_tests;
+using cuzk::testing::unsatisfied_rows;
 
 cuzk::testing::CircuitCount count_blank(const UpdateCircuitShape& shape) {
   return cuzk::testing::count_circuit(

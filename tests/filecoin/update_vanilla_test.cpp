@@ -4,10 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "common/circuit_checks.hpp"
-
 #include <algorithm>
 
+#include "common/circuit_checks.hpp"
 #include "filecoin/post_bincode.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "update_fixture.hpp"

@@ -1,5 +1,5 @@
-// Deferred a/b/c on the device (src/gpu/backend/abc_kernels.hpp, device_circuit.hpp, CudaBackend): the
-// kernel's a, b, c equal the CPU's sparse products (ProvingAssignment::materialize) value for
+// Deferred a/b/c on the device (src/gpu/backend/abc_kernels.hpp, device_circuit.hpp, CudaBackend):
+// the kernel's a, b, c equal the CPU's sparse products (ProvingAssignment::materialize) value for
 // value, padding included; CudaBackend proves deferred assignments — alone, in batches mixed with
 // computed ones, on both upload paths and with B in G2 on the CPU — to the CpuBackend's bytes for
 // the same (r, s), and the proofs verify; the matrices are uploaded once per circuit and freed by
@@ -64,7 +64,8 @@ size_t count_phase(const ProveOutput& out, const std::string& name) {
 // Proves `circuits` on the CPU from generic synthesis and on `gpu` with circuit i deferred where
 // deferred[i]; expects the same bytes and valid proofs.
 ProveOutput expect_cpu_proofs(groth16::Backend& gpu, const Parameters& params,
-                              const std::vector<Circuit>& circuits, const std::vector<bool>& deferred,
+                              const std::vector<Circuit>& circuits,
+                              const std::vector<bool>& deferred,
                               const std::shared_ptr<const r1cs::PrecompiledCircuit>& precompiled,
                               uint64_t seed) {
   std::mt19937_64 rng(seed);

@@ -1,7 +1,7 @@
-// CudaBackend (src/gpu/backend/cuda_backend.hpp) against CpuBackend: for small circuits (the test circuits
-// of tests/r1cs and the bench circuit at 2^10 and 2^14 rows, padded and exact), the same (r, s)
-// must give the same 192-byte proof, and it must verify; batches, a second proof on the resident
-// SRS, preload / evict, a new parameter set at a recycled address, two jobs in flight, the
+// CudaBackend (src/gpu/backend/cuda_backend.hpp) against CpuBackend: for small circuits (the test
+// circuits of tests/r1cs and the bench circuit at 2^10 and 2^14 rows, padded and exact), the same
+// (r, s) must give the same 192-byte proof, and it must verify; batches, a second proof on the
+// resident SRS, preload / evict, a new parameter set at a recycled address, two jobs in flight, the
 // start_views path the benchmark uses, the errors. Device tests skip without a GPU.
 //
 // Host tests (run everywhere): the witness views and shape checks, the absent-device error, and
@@ -24,9 +24,9 @@
 #include "device_fixture.hpp"
 #include "gpu/backend/cuda_backend.hpp"
 #include "gpu/backend/device_srs.hpp"
+#include "gpu/backend/witness_view.hpp"
 #include "gpu/msm/msm.hpp"
 #include "gpu/util/staged_upload.hpp"
-#include "gpu/backend/witness_view.hpp"
 #include "gpu_partition_bench.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
@@ -290,8 +290,8 @@ TEST_P(BackendMatchesCpu, SameProofBytesAndTheyVerify) {
 INSTANTIATE_TEST_SUITE_P(
     Circuits, BackendMatchesCpu,
     ::testing::Values(
-        NamedCase{"cubic", [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::cubic(cs, 3, 35); },
-                  8},
+        NamedCase{"cubic",
+                  [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::cubic(cs, 3, 35); }, 8},
         NamedCase{"many_inputs_40",
                   [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::many_inputs(cs, 40); },
                   128},
@@ -300,11 +300,10 @@ INSTANTIATE_TEST_SUITE_P(
                     r1cs::test_circuits::boolean_decomposition(cs, 2000);
                   },
                   2048},
-        NamedCase{"chain_1024",
-                  [](r1cs::ConstraintSystem& cs) {
-                    r1cs::test_circuits::multiplication_chain(cs, 1024);
-                  },
-                  2048},
+        NamedCase{
+            "chain_1024",
+            [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::multiplication_chain(cs, 1024); },
+            2048},
         NamedCase{"bench_2_10_exact", bench_circuit(1020, 1), 1024},
         NamedCase{"bench_2_10_padded", bench_circuit(1000, 1), 1024},
         NamedCase{"bench_2_14_exact", bench_circuit(16380, 1), 16384}),
@@ -353,9 +352,8 @@ TEST_F(CudaBackendTest, TimingsNameEveryPhase) {
   }
   // One circuit, B in G2 on the GPU: the upload first (beside any other proof's kernels), then
   // the wait for the device, then its work.
-  const std::vector<std::string> want{"upload",   "wait_device", "setup",    "ntt_h",
-                                      "msm_h",    "msm_l",       "msm_a",    "msm_b_g1",
-                                      "msm_b_g2", "assembly"};
+  const std::vector<std::string> want{"upload", "wait_device", "setup",    "ntt_h",    "msm_h",
+                                      "msm_l",  "msm_a",       "msm_b_g1", "msm_b_g2", "assembly"};
   EXPECT_EQ(names, want);  // preloaded: no upload_srs
 
   CudaBackendOptions serial;
@@ -365,9 +363,8 @@ TEST_F(CudaBackendTest, TimingsNameEveryPhase) {
   names.clear();
   const ProveOutput serial_out = expect_same_proofs(one_slot, params, {bench_circuit(1000, 4)}, 2);
   for (const auto& [name, ms] : serial_out.timings) names.push_back(name);
-  const std::vector<std::string> want_serial{"setup",    "upload",   "ntt_h",
-                                             "msm_h",    "msm_l",    "msm_a",
-                                             "msm_b_g1", "msm_b_g2", "assembly"};
+  const std::vector<std::string> want_serial{"setup", "upload",   "ntt_h",    "msm_h",   "msm_l",
+                                             "msm_a", "msm_b_g1", "msm_b_g2", "assembly"};
   EXPECT_EQ(names, want_serial);
 }
 
@@ -405,9 +402,9 @@ TEST_F(CudaBackendTest, BG2OnTheCpuPath) {
   for (const auto& [name, ms] : out.timings) {
     if (names.size() < 11) names.push_back(name);
   }
-  const std::vector<std::string> want{"setup",   "b_g2_scalars", "upload",    "ntt_h",
-                                      "msm_h",   "msm_l",        "msm_a",     "msm_b_g1",
-                                      "b_g2_scalars", "upload",  "ntt_h"};
+  const std::vector<std::string> want{"setup",        "b_g2_scalars", "upload", "ntt_h",
+                                      "msm_h",        "msm_l",        "msm_a",  "msm_b_g1",
+                                      "b_g2_scalars", "upload",       "ntt_h"};
   EXPECT_EQ(names, want);
   EXPECT_TRUE(has_phase(out, "b_g2_cpu"));
   EXPECT_FALSE(has_phase(out, "msm_b_g2"));
@@ -469,13 +466,13 @@ TEST_F(CudaBackendTest, PreloadEvictAndARecycledAddress) {
   gpu.preload(*params);
   EXPECT_TRUE(gpu.is_resident(*params));
   EXPECT_EQ(gpu.resident_bytes(), DeviceSrs::bytes_for(*params));
-  EXPECT_FALSE(has_phase(expect_same_proofs(gpu, *params, {bench_circuit(1020, 2)}, 1),
-                         "upload_srs"));
+  EXPECT_FALSE(
+      has_phase(expect_same_proofs(gpu, *params, {bench_circuit(1020, 2)}, 1), "upload_srs"));
   gpu.evict(*params);
   EXPECT_FALSE(gpu.is_resident(*params));
   EXPECT_EQ(gpu.resident_bytes(), 0u);
-  EXPECT_TRUE(has_phase(expect_same_proofs(gpu, *params, {bench_circuit(1020, 3)}, 2),
-                        "upload_srs"));
+  EXPECT_TRUE(
+      has_phase(expect_same_proofs(gpu, *params, {bench_circuit(1020, 3)}, 2), "upload_srs"));
 
   // Another parameter set of the same shape at the same address: noticed, uploaded again.
   const Parameters* address = &*params;
@@ -483,8 +480,8 @@ TEST_F(CudaBackendTest, PreloadEvictAndARecycledAddress) {
   params.emplace(setup_for(circuit, 22));
   ASSERT_EQ(&*params, address);
   EXPECT_FALSE(gpu.is_resident(*params));
-  EXPECT_TRUE(has_phase(expect_same_proofs(gpu, *params, {bench_circuit(1020, 4)}, 3),
-                        "upload_srs"));
+  EXPECT_TRUE(
+      has_phase(expect_same_proofs(gpu, *params, {bench_circuit(1020, 4)}, 3), "upload_srs"));
   EXPECT_EQ(gpu.resident_bytes(), DeviceSrs::bytes_for(*params));
   gpu.evict_all();
   EXPECT_EQ(gpu.resident_bytes(), 0u);
@@ -579,9 +576,9 @@ TEST_F(CudaBackendTest, GpuMsmWithMontgomeryDeviceScalarsAndDeviceDensity) {
     DeviceBuffer<uint64_t> d_words(words.size());
     d_words.upload(words);
     const curve::G1 want = msm::msm_density<curve::G1Config>(bases, words, ks);
-    EXPECT_EQ(gpu_msm.msm_density(d_bases.data(), m, d_words.data(), d_mont.data(), n,
-                                  stream.get()),
-              want)
+    EXPECT_EQ(
+        gpu_msm.msm_density(d_bases.data(), m, d_words.data(), d_mont.data(), n, stream.get()),
+        want)
         << "density " << p;
   }
 }
@@ -596,7 +593,8 @@ TEST_F(CudaBackendTest, StagedUploaderCopiesEveryChunk) {
   uploader.copy(d.data(), std::span<const uint64_t>(words), stream.get());
   std::vector<uint64_t> back(words.size());
   d.download(back);
-  for (size_t i = 0; i < words.size(); ++i) ASSERT_EQ(back[i], words[i]) << "first mismatch at " << i;
+  for (size_t i = 0; i < words.size(); ++i)
+    ASSERT_EQ(back[i], words[i]) << "first mismatch at " << i;
 
   // A conversion on the way (the SRS path): G1 points into device layout, 42 per chunk.
   const auto points = msm::testing::random_points<curve::G1Config>(1000, 3);
@@ -645,10 +643,10 @@ TEST_F(CudaBackendTest, StreamedSrsGivesTheCpuProofs) {
     const Parameters bits = setup_for(
         [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::boolean_decomposition(cs, 2000); },
         73);
-    expect_same_proofs(
-        gpu, bits,
-        {[](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::boolean_decomposition(cs, 2000); }},
-        23);
+    expect_same_proofs(gpu, bits, {[](r1cs::ConstraintSystem& cs) {
+                         r1cs::test_circuits::boolean_decomposition(cs, 2000);
+                       }},
+                       23);
   }
   CudaBackendOptions bad;
   bad.stream_chunk_points = 100;
@@ -671,7 +669,8 @@ TEST_F(CudaBackendTest, SpreadOverEveryDeviceGivesTheCpuProofs) {
     threads.emplace_back([&, t] {
       for (int k = 0; k < proofs_per_thread; ++k) {
         const uint64_t seed = uint64_t(100 + t * proofs_per_thread + k);
-        const ProveOutput out = expect_same_proofs(spread, params, {bench_circuit(1020, seed)}, seed);
+        const ProveOutput out =
+            expect_same_proofs(spread, params, {bench_circuit(1020, seed)}, seed);
         EXPECT_EQ(out.backend.rfind("cuda:", 0), 0u) << out.backend;
       }
     });

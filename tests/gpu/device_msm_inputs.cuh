@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/point_storage.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu::bench {
 

@@ -1,6 +1,6 @@
-// The device Fp2 (src/gpu/arith/ext2.hpp over the GPU limb code, run here through the emulated carry
-// chain) against the CPU ff::Fp2, bit for bit: edge pairs of Fp values as both coordinates and
-// random elements, and the inversion. Also the memory layout shared with the CPU (Fp2Storage ==
+// The device Fp2 (src/gpu/arith/ext2.hpp over the GPU limb code, run here through the emulated
+// carry chain) against the CPU ff::Fp2, bit for bit: edge pairs of Fp values as both coordinates
+// and random elements, and the inversion. Also the memory layout shared with the CPU (Fp2Storage ==
 // ff::Fp2's bytes).
 #include <gtest/gtest.h>
 
@@ -19,8 +19,12 @@ namespace {
 using ff::Fp2;
 using Emu = Ext2<Mont32<ff::FpConfig, HostCarryChain>>;
 
-Emu emu(const Fp2& x) { return Emu::load(to_storage(x)); }
-Fp2 cpu(const Emu& x) { return from_storage(x.store()); }
+Emu emu(const Fp2& x) {
+  return Emu::load(to_storage(x));
+}
+Fp2 cpu(const Emu& x) {
+  return from_storage(x.store());
+}
 
 TEST(Ext2HostTest, ConstantsAndLayout) {
   EXPECT_EQ(cpu(Emu::zero()), Fp2::zero());

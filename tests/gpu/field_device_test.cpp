@@ -1,16 +1,16 @@
-// Device field arithmetic (Fr and Fp, src/gpu/arith/mont32.hpp through elementwise.hpp) against the CPU
-// field, bit for bit, on edge values and random values. Operands are uploaded as CPU elements and
-// results downloaded into CPU elements with no conversion: the Montgomery representations are the
-// same bytes. The split-table expansion behind the NTT's whole tables against the host's table.
+// Device field arithmetic (Fr and Fp, src/gpu/arith/mont32.hpp through elementwise.hpp) against the
+// CPU field, bit for bit, on edge values and random values. Operands are uploaded as CPU elements
+// and results downloaded into CPU elements with no conversion: the Montgomery representations are
+// the same bytes. The split-table expansion behind the NTT's whole tables against the host's table.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
 #include "device_fixture.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/ntt/elementwise.hpp"
 #include "gpu/ntt/ntt_tables.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "test_values.hpp"
 
 namespace cuzk::gpu {

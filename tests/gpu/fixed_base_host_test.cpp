@@ -1,7 +1,7 @@
-// The GPU fixed-base multiplication's per-thread bodies (src/gpu/params/fixed_base_thread.hpp) run on the
-// host over the emulated GPU fields, every thread of the two kernels in turn, against the CPU
-// groth16::FixedBaseTable::mul_batch: the same affine coordinates bit for bit, for G1 and G2, on
-// edge scalars (0, 1, r - 1, single digits, every digit 255) and random ones, with runs that end
+// The GPU fixed-base multiplication's per-thread bodies (src/gpu/params/fixed_base_thread.hpp) run
+// on the host over the emulated GPU fields, every thread of the two kernels in turn, against the
+// CPU groth16::FixedBaseTable::mul_batch: the same affine coordinates bit for bit, for G1 and G2,
+// on edge scalars (0, 1, r - 1, single digits, every digit 255) and random ones, with runs that end
 // short of their stride. Runs without a GPU.
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 
 #include "gpu/arith/carry_chain_host.hpp"
 #include "gpu/arith/ext2.hpp"
-#include "gpu/params/fixed_base_thread.hpp"
 #include "gpu/arith/mont32.hpp"
 #include "gpu/arith/point_storage.hpp"
+#include "gpu/params/fixed_base_thread.hpp"
 #include "groth16/fixed_base_table.hpp"
 #include "test_values.hpp"
 

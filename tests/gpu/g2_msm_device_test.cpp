@@ -15,8 +15,8 @@
 
 #include "../msm/msm_fixtures.hpp"
 #include "device_fixture.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/msm/msm.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "msm/msm.hpp"
 #include "tiled_msm_bases.hpp"
 
@@ -66,14 +66,14 @@ class GpuMsmG2Test : public testing::DeviceTest {
     return shared().msm.msm(shared().d_bases.data(), n, ks.data(), nullptr, o);
   }
   static void expect_same(const G2& got, const G2& want, const std::string& what) {
-    EXPECT_TRUE(got == want) << what << "\n  gpu: " << describe(got) << "\n  cpu: "
-                             << describe(want);
+    EXPECT_TRUE(got == want) << what << "\n  gpu: " << describe(got)
+                             << "\n  cpu: " << describe(want);
   }
 };
 
 TEST_F(GpuMsmG2Test, RandomScalarsMatchCpu) {
-  for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(100), size_t(1000), size_t(4096 + 7),
-                   kMaxN}) {
+  for (size_t n :
+       {size_t(1), size_t(2), size_t(3), size_t(100), size_t(1000), size_t(4096 + 7), kMaxN}) {
     const auto ks = fx::random_scalars(n, 200 + n);
     expect_same(gpu(n, ks), cpu(n, ks), "random, n = " + std::to_string(n));
   }
@@ -133,9 +133,9 @@ TEST_F(GpuMsmG2Test, DensityWithMontgomeryDeviceScalars) {
     const G2 want = msm::msm_density<curve::G2Config>(bases, words, ks);
     DeviceBuffer<uint64_t> d_words(words.size());
     d_words.upload(words);
-    expect_same(shared().msm.msm_density(shared().d_bases.data(), m, d_words.data(),
-                                         d_mont.data(), n),
-                want, "device mont + density, p = " + std::to_string(p));
+    expect_same(
+        shared().msm.msm_density(shared().d_bases.data(), m, d_words.data(), d_mont.data(), n),
+        want, "device mont + density, p = " + std::to_string(p));
     expect_same(shared().msm.msm_density(bases, words, ks), want,
                 "host density, p = " + std::to_string(p));
   }

@@ -23,8 +23,8 @@
 #include "filecoin/proof_type.hpp"
 #include "filecoin/stacked_circuit.hpp"
 #include "gpu/backend/abc_kernels.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/backend/device_circuit.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "gpu/util/staged_upload.hpp"
 #include "r1cs/precompiled_circuit.hpp"
 #include "r1cs/witness_cs.hpp"
@@ -81,7 +81,8 @@ int run(int argc, char** argv) {
   const auto proof = filecoin::find_seal_proof(std::string_view(name));
   if (!proof.ok()) throw std::runtime_error(proof.error().message);
   Stopwatch sw;
-  auto generated = sealing::generate_virtual_c1(sealing::seal_request_from_seed(**proof, 1000, 1, 1));
+  auto generated =
+      sealing::generate_virtual_c1(sealing::seal_request_from_seed(**proof, 1000, 1, 1));
   if (!generated.ok()) throw std::runtime_error(generated.error().message);
   const filecoin::SealCommitPhase1Output c1 = std::move(generated).value().c1;
   const auto synthesize = [&](r1cs::ConstraintSystem& cs) {
@@ -100,10 +101,11 @@ int run(int argc, char** argv) {
   const size_t nnz = circuit->a().nnz() + circuit->b().nnz() + circuit->c().nnz();
   size_t m = 1;
   while (m < rows) m <<= 1;
-  std::printf("circuit: %zu constraints + %zu inputs, %zu aux, %zu non-zeros, %zu coefficients, "
-              "domain 2^%d; recorded in %.0f ms, witness in %.0f ms (one thread)\n",
-              circuit->num_constraints(), circuit->num_inputs(), circuit->num_aux(), nnz,
-              circuit->coeffs().size(), std::countr_zero(m), record_ms, witness_ms);
+  std::printf(
+      "circuit: %zu constraints + %zu inputs, %zu aux, %zu non-zeros, %zu coefficients, "
+      "domain 2^%d; recorded in %.0f ms, witness in %.0f ms (one thread)\n",
+      circuit->num_constraints(), circuit->num_inputs(), circuit->num_aux(), nnz,
+      circuit->coeffs().size(), std::countr_zero(m), record_ms, witness_ms);
 
   // CPU: the products on every core (the pipeline's materialize), per repetition on a fresh
   // assignment (page faults of the three outputs included, as in the pipeline).
@@ -144,9 +146,9 @@ int run(int argc, char** argv) {
     abc_upload_ms.push_back(sw.lap_ms());
     gpu::evaluate_abc(dc.matrices(), z.data(), a.data(), b.data(), c.data(), m, stream.get());
     stream.synchronize();
-    for (auto [buf, want, label] : {std::tuple{&a, reference.a(), "a"},
-                                    std::tuple{&b, reference.b(), "b"},
-                                    std::tuple{&c, reference.c(), "c"}}) {
+    for (auto [buf, want, label] :
+         {std::tuple{&a, reference.a(), "a"}, std::tuple{&b, reference.b(), "b"},
+          std::tuple{&c, reference.c(), "c"}}) {
       buf->download(host);
       for (size_t r = 0; r < m; ++r) {
         const ff::Fr expected = r < want.size() ? want[r] : ff::Fr::zero();
@@ -157,17 +159,20 @@ int run(int argc, char** argv) {
       }
     }
   }
-  const double witness_gb = double(sizeof(ff::Fr) * (witness.inputs.size() + witness.aux.size())) / 1e9;
+  const double witness_gb =
+      double(sizeof(ff::Fr) * (witness.inputs.size() + witness.aux.size())) / 1e9;
   const double abc_gb = double(3 * sizeof(ff::Fr) * rows) / 1e9;
-  std::printf("matrices on the device: %.2f GB, uploaded once in %.0f ms\n", double(dc.bytes()) / 1e9,
-              circuit_upload_ms);
+  std::printf("matrices on the device: %.2f GB, uploaded once in %.0f ms\n",
+              double(dc.bytes()) / 1e9, circuit_upload_ms);
   std::printf("| path | host work | upload | device products | total to a, b, c on the device |\n");
   std::printf("| --- | ---: | ---: | ---: | ---: |\n");
-  std::printf("| CPU products, upload a, b, c (%.2f GB) | %.1f ms | %.1f ms | - | %.1f ms |\n", abc_gb,
-              median(cpu_ms), median(abc_upload_ms), median(cpu_ms) + median(abc_upload_ms));
-  std::printf("| deferred: upload z (%.2f GB), products on the device | - | %.1f ms | %.1f ms | "
-              "%.1f ms |\n",
-              witness_gb, median(upload_ms), median(abc_ms), median(upload_ms) + median(abc_ms));
+  std::printf("| CPU products, upload a, b, c (%.2f GB) | %.1f ms | %.1f ms | - | %.1f ms |\n",
+              abc_gb, median(cpu_ms), median(abc_upload_ms),
+              median(cpu_ms) + median(abc_upload_ms));
+  std::printf(
+      "| deferred: upload z (%.2f GB), products on the device | - | %.1f ms | %.1f ms | "
+      "%.1f ms |\n",
+      witness_gb, median(upload_ms), median(abc_ms), median(upload_ms) + median(abc_ms));
   std::printf("device products: %.2f G non-zeros/s; every repetition equal to the CPU's a, b, c\n",
               double(nnz) / median(abc_ms) / 1e6);
   return 0;
@@ -175,4 +180,6 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return cuzk::gpu::bench::guarded_main("gpu_abc_bench", run, argc, argv); }
+int main(int argc, char** argv) {
+  return cuzk::gpu::bench::guarded_main("gpu_abc_bench", run, argc, argv);
+}

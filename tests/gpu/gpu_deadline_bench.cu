@@ -29,11 +29,11 @@
 #include "../msm/msm_fixtures.hpp"
 #include "bench_main.hpp"
 #include "device_msm_inputs.cuh"
-#include "gpu/util/cuda_util.hpp"
-#include "gpu/util/enqueue_window.hpp"
+#include "gpu/backend/prove_lane.hpp"
 #include "gpu/msm/msm.hpp"
 #include "gpu/ntt/ntt.hpp"
-#include "gpu/backend/prove_lane.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/enqueue_window.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -52,9 +52,7 @@ struct Spread {
 Spread spread(std::vector<double> v) {
   if (v.empty()) return {};
   std::sort(v.begin(), v.end());
-  const auto at = [&](double q) {
-    return v[std::min(v.size() - 1, size_t(q * double(v.size())))];
-  };
+  const auto at = [&](double q) { return v[std::min(v.size() - 1, size_t(q * double(v.size())))]; };
   return {at(0.5), at(0.99), v.back()};
 }
 
@@ -135,13 +133,13 @@ int run(int argc, char** argv) {
   const auto check = [&same](bool ok) {
     if (!ok) same = false;
   };
-  const std::function<void()> main_phases[2] = {
-      [&] { check(main_msm_call() == main_want); },
-      [&] {
-        main_ntt.compute_h(main_h.a.data(), main_h.b.data(), main_h.c.data(), main_log,
-                           main_stream.get());
-        main_stream.synchronize();
-      }};
+  const std::function<void()> main_phases[2] = {[&] { check(main_msm_call() == main_want); },
+                                                [&] {
+                                                  main_ntt.compute_h(
+                                                      main_h.a.data(), main_h.b.data(),
+                                                      main_h.c.data(), main_log, main_stream.get());
+                                                  main_stream.synchronize();
+                                                }};
   const char* main_names[2] = {"msm", "ntt"};
   const std::function<void()> probe_phases[2] = {
       [&] { check(probe_msm_call() == probe_want); },
@@ -153,13 +151,14 @@ int run(int argc, char** argv) {
   main_phases[1]();  // warm-up
   probe_phases[1]();
 
-  std::printf("probe 2^%u on the highest priority, main 2^%u on the default; %u probes of each "
-              "kind every %u ms (ms: probe p50 / p99 / max; main p50)\n",
-              probe_log, main_log, probes, every_ms);
+  std::printf(
+      "probe 2^%u on the highest priority, main 2^%u on the default; %u probes of each "
+      "kind every %u ms (ms: probe p50 / p99 / max; main p50)\n",
+      probe_log, main_log, probes, every_ms);
   for (int p = 0; p < 2; ++p) {
     const Spread a = spread(time_calls(probes, probe_phases[p]));
-    std::printf("  alone                   probe %s %7.2f %7.2f %7.2f\n", main_names[p], a.p50, a.p99,
-                a.max);
+    std::printf("  alone                   probe %s %7.2f %7.2f %7.2f\n", main_names[p], a.p50,
+                a.p99, a.max);
   }
   struct Pacing {
     unsigned ahead;
@@ -204,10 +203,11 @@ int run(int argc, char** argv) {
       busy.join();
       for (int p = 0; p < 2; ++p) {
         const Spread& b = probe_spread[p];
-        std::printf("  main %s %-14s probe %s %7.2f %7.2f %7.2f   main alone %.1f, beside "
-                    "%.1f (%zu calls)\n",
-                    main_names[m], label.c_str(), main_names[p], b.p50, b.p99, b.max, alone,
-                    bench::median(beside_ms), beside_ms.size());
+        std::printf(
+            "  main %s %-14s probe %s %7.2f %7.2f %7.2f   main alone %.1f, beside "
+            "%.1f (%zu calls)\n",
+            main_names[m], label.c_str(), main_names[p], b.p50, b.p99, b.max, alone,
+            bench::median(beside_ms), beside_ms.size());
       }
     }
   }

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "bench_main.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/fields.cuh"
 #include "gpu/arith/point_storage.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "test_values.hpp"
 
 namespace cuzk::gpu {

@@ -1,9 +1,9 @@
 // gpu_fixed_base_bench: throughput of the GPU fixed-base multiplication of parameter setup
-// (src/gpu/params/fixed_base.hpp), G1 and G2, on 2^log2 random scalars: the wall time of mul_batch (host
-// staging, copies, kernels, conversion into CPU points) and the device time of its two kernels
-// (summed over chunks: with several chunks the two slots' kernels overlap), median of --runs after
-// one warm-up call, as points per second. The first --check points are compared
-// with the CPU FixedBaseTable (a sanity check; the device tests are the correctness check).
+// (src/gpu/params/fixed_base.hpp), G1 and G2, on 2^log2 random scalars: the wall time of mul_batch
+// (host staging, copies, kernels, conversion into CPU points) and the device time of its two
+// kernels (summed over chunks: with several chunks the two slots' kernels overlap), median of
+// --runs after one warm-up call, as points per second. The first --check points are compared with
+// the CPU FixedBaseTable (a sanity check; the device tests are the correctness check).
 //
 // Usage: gpu_fixed_base_bench [--log2 22] [--runs 3] [--chunk 4194304] [--run-length 32]
 //                             [--device 0] [--threads 0] [--check 4096]
@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "bench_main.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/params/fixed_base.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "groth16/fixed_base_table.hpp"
 #include "util/parallel.hpp"
 

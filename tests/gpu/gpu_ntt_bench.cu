@@ -22,13 +22,13 @@
 #include <utility>
 #include <vector>
 
-#include "gpu/util/cuda_util.hpp"
+#include "bench_main.hpp"
 #include "gpu/arith/fields.cuh"
 #include "gpu/ntt/ntt.hpp"
 #include "gpu/ntt/ntt_kernels.hpp"
 #include "gpu/ntt/ntt_pass.hpp"
 #include "gpu/ntt/ntt_program.hpp"
-#include "bench_main.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu {
 namespace {

@@ -19,6 +19,8 @@
 // Usage: gpu_partition_bench [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0]
 //                            [--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]
 //                            [--ntt-tables auto|split|whole]   (CudaBackendOptions::ntt_tables)
+#include "gpu_partition_bench.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -29,12 +31,11 @@
 #include <string>
 #include <vector>
 
-#include "gpu/backend/cuda_backend.hpp"
-#include "gpu/util/cuda_util.hpp"
-#include "gpu/backend/device_srs.hpp"
-#include "gpu_partition_bench.hpp"
-#include "tiled_device_srs.hpp"
 #include "bench_main.hpp"
+#include "gpu/backend/cuda_backend.hpp"
+#include "gpu/backend/device_srs.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "tiled_device_srs.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -50,7 +51,8 @@ double peak_rss_gb() {
   std::ifstream status("/proc/self/status");
   std::string line;
   while (std::getline(status, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return double(std::strtoull(line.c_str() + 6, nullptr, 10)) / 1e6;
+    if (line.rfind("VmHWM:", 0) == 0)
+      return double(std::strtoull(line.c_str() + 6, nullptr, 10)) / 1e6;
   }
   return 0;
 }
@@ -60,8 +62,8 @@ struct Options {
   int runs = 3, warmup = 1, batch = 1, device = 0;
   unsigned threads = 0;
   uint64_t seed = 1;
-  bool b_g2_cpu = false;  // B in G2 on CPU threads (bases on the host)
-  bool streamed = false;  // the SRS streamed from host memory on every proof
+  bool b_g2_cpu = false;           // B in G2 on CPU threads (bases on the host)
+  bool streamed = false;           // the SRS streamed from host memory on every proof
   size_t chunk = size_t(1) << 22;  // bases per streamed chunk
   CudaBackendOptions::NttTables tables = CudaBackendOptions::NttTables::kAuto;
 };
@@ -151,25 +153,24 @@ int run(int argc, char** argv) {
   std::fflush(stdout);
 
   t0 = Clock::now();
-  const bench::SyntheticSrsHost host_srs = bench::make_srs_host(
-      shape.inputs, o.b_g2_cpu ? srs_shape.b_g2 : 0, o.seed + 7, o.threads);
+  const bench::SyntheticSrsHost host_srs =
+      bench::make_srs_host(shape.inputs, o.b_g2_cpu ? srs_shape.b_g2 : 0, o.seed + 7, o.threads);
   // Streamed: host parameters of the full sizes (no device copy); else tiled on the device.
   const groth16::Parameters host_params =
       o.streamed ? bench::tiled_host_parameters(host_srs, srs_shape.h, srs_shape.l, srs_shape.a,
                                                 srs_shape.b_g1, srs_shape.b_g2, o.threads)
                  : groth16::Parameters{};
-  const DeviceSrs g1 = o.streamed ? DeviceSrs{}
-                                  : bench::tiled_device_srs(srs_shape, host_srs, !o.b_g2_cpu);
+  const DeviceSrs g1 =
+      o.streamed ? DeviceSrs{} : bench::tiled_device_srs(srs_shape, host_srs, !o.b_g2_cpu);
   const size_t streamed_bytes =
-      sizeof(curve::G1Affine) *
-          (host_params.h.size() + host_params.l.size() + host_params.a.size() +
-           host_params.b_g1.size()) +
+      sizeof(curve::G1Affine) * (host_params.h.size() + host_params.l.size() +
+                                 host_params.a.size() + host_params.b_g1.size()) +
       sizeof(curve::G2Affine) * host_params.b_g2.size();
-  std::printf("srs: %.1f s (on the device %.2f GB, of which B in G2 %.2f GB; B in G2 on the host "
-              "%.2f GB; streamed from the host %.2f GB)\n",
-              seconds_since(t0), double(g1.bytes()) / 1e9, double(g1.b_g2.size_bytes()) / 1e9,
-              double(host_srs.b_g2.size() * sizeof(curve::G2Affine)) / 1e9,
-              double(streamed_bytes) / 1e9);
+  std::printf(
+      "srs: %.1f s (on the device %.2f GB, of which B in G2 %.2f GB; B in G2 on the host "
+      "%.2f GB; streamed from the host %.2f GB)\n",
+      seconds_since(t0), double(g1.bytes()) / 1e9, double(g1.b_g2.size_bytes()) / 1e9,
+      double(host_srs.b_g2.size() * sizeof(curve::G2Affine)) / 1e9, double(streamed_bytes) / 1e9);
   std::fflush(stdout);
 
   CudaBackend backend(o.device, CudaBackendOptions{.cpu_threads = o.threads,
@@ -239,10 +240,11 @@ int run(int argc, char** argv) {
               *std::min_element(finishes.begin(), finishes.end()));
   std::printf("%-14s %12.1f %12.1f\n", "total (wall)", bench::median(walls),
               *std::min_element(walls.begin(), walls.end()));
-  std::printf("memory: device SRS %.2f GB + workspace %.2f GB, %.2f of %.2f GB free; host peak "
-              "RSS %.2f GB\n",
-              double(g1.bytes()) / 1e9, double(backend.workspace_bytes()) / 1e9, free_b / 1e9,
-              total_b / 1e9, peak_rss_gb());
+  std::printf(
+      "memory: device SRS %.2f GB + workspace %.2f GB, %.2f of %.2f GB free; host peak "
+      "RSS %.2f GB\n",
+      double(g1.bytes()) / 1e9, double(backend.workspace_bytes()) / 1e9, free_b / 1e9,
+      total_b / 1e9, peak_rss_gb());
   return 0;
 }
 

@@ -29,14 +29,14 @@
 #include <thread>
 #include <vector>
 
+#include "bench_main.hpp"
 #include "gpu/backend/cuda_backend.hpp"
 #include "gpu/util/cuda_util.hpp"
 #include "gpu/util/device_guard.hpp"
+#include "gpu_partition_bench.hpp"
 #include "groth16/proof.hpp"
 #include "groth16/spread_backend.hpp"
-#include "gpu_partition_bench.hpp"
 #include "tiled_device_srs.hpp"
-#include "bench_main.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -135,10 +135,11 @@ int run(int argc, char** argv) {
     return 1;
   }
   const bench::PartitionShape shape = bench::PartitionShape::porep_32g(o.log2);
-  std::printf("partition: domain 2^%u, %zu constraints, %zu aux; %zu device(s), %d partitions, "
-              "%d workers per device, host threads %u\n",
-              shape.log2, shape.constraints, shape.aux, o.devices.size(), o.partitions, o.workers,
-              resolve_threads(o.threads));
+  std::printf(
+      "partition: domain 2^%u, %zu constraints, %zu aux; %zu device(s), %d partitions, "
+      "%d workers per device, host threads %u\n",
+      shape.log2, shape.constraints, shape.aux, o.devices.size(), o.partitions, o.workers,
+      resolve_threads(o.threads));
   std::fflush(stdout);
 
   auto t0 = Clock::now();
@@ -213,8 +214,8 @@ int run(int argc, char** argv) {
                     r.proofs[i], 100.0 * r.busy_s[i] / r.wall_s);
       per += cell;
     }
-    std::printf("%-8zu %10.2f %10.3f %8.2fx %9.0f %%  %s\n", count, r.wall_s, rate,
-                rate / one_rate, 100.0 * rate / one_rate / double(count), per.c_str());
+    std::printf("%-8zu %10.2f %10.3f %8.2fx %9.0f %%  %s\n", count, r.wall_s, rate, rate / one_rate,
+                100.0 * rate / one_rate / double(count), per.c_str());
     std::fflush(stdout);
   }
   return 0;

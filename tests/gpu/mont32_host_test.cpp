@@ -1,8 +1,8 @@
-// The GPU field's limb algorithms (src/gpu/arith/mont32.hpp) run on the host through HostCarryChain, an
-// emulation of the PTX carry flag, and are compared bit for bit with the CPU field — so the
-// arithmetic the device executes is checked on any machine, GPU or not (inversion and the way out of
-// Montgomery form included). Also holds the CPU and GPU memory layouts equal (one constant source,
-// memcpy-compatible Montgomery representation).
+// The GPU field's limb algorithms (src/gpu/arith/mont32.hpp) run on the host through
+// HostCarryChain, an emulation of the PTX carry flag, and are compared bit for bit with the CPU
+// field — so the arithmetic the device executes is checked on any machine, GPU or not (inversion
+// and the way out of Montgomery form included). Also holds the CPU and GPU memory layouts equal
+// (one constant source, memcpy-compatible Montgomery representation).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -97,7 +97,8 @@ TYPED_TEST(Mont32HostTest, InverseAndCanonicalMatchCpu) {
     ASSERT_EQ(this->cpu(x.inverse()), xs[i].inverse()) << "inverse, case " << i;
     const auto canonical = x.to_canonical();
     typename Cpu::Repr want = xs[i].to_canonical();
-    ASSERT_EQ(0, std::memcmp(canonical.limbs, want.data(), sizeof(want))) << "canonical, case " << i;
+    ASSERT_EQ(0, std::memcmp(canonical.limbs, want.data(), sizeof(want)))
+        << "canonical, case " << i;
   }
 }
 

@@ -1,9 +1,9 @@
-// GpuMsm (src/gpu/msm/msm.hpp) on the device against the CPU MSM (msm::msm, msm::msm_density): random
-// scalars at sizes 1 .. 2^20, special scalars (all 0, all 1, r - 1, small values, the Filecoin
-// 0/1 mix), Montgomery and canonical, host and device scalars, infinity and duplicate bases,
-// density bitmaps at 0 % .. 100 %, forced window sizes and sort groups, a side stream, scratch
-// reuse, and the errors (scalar >= r, density/bases mismatch). Results are compared as group
-// elements. Every test skips itself where no CUDA device is present.
+// GpuMsm (src/gpu/msm/msm.hpp) on the device against the CPU MSM (msm::msm, msm::msm_density):
+// random scalars at sizes 1 .. 2^20, special scalars (all 0, all 1, r - 1, small values, the
+// Filecoin 0/1 mix), Montgomery and canonical, host and device scalars, infinity and duplicate
+// bases, density bitmaps at 0 % .. 100 %, forced window sizes and sort groups, a side stream,
+// scratch reuse, and the errors (scalar >= r, density/bases mismatch). Results are compared as
+// group elements. Every test skips itself where no CUDA device is present.
 //
 // Test bases: 2^16 distinct points (a random walk, one addition each, then one batch inversion —
 // msm_fixtures.hpp), tiled to 2^20 and uploaded once; a size-n test uses the first n. Tiling
@@ -19,10 +19,10 @@
 
 #include "../msm/msm_fixtures.hpp"
 #include "device_fixture.hpp"
+#include "gpu/backend/prove_lane.hpp"  // highest_stream_priority
+#include "gpu/msm/msm.hpp"
 #include "gpu/util/cuda_util.hpp"
 #include "gpu/util/enqueue_window.hpp"
-#include "gpu/msm/msm.hpp"
-#include "gpu/backend/prove_lane.hpp"  // highest_stream_priority
 #include "msm/msm.hpp"
 #include "tiled_msm_bases.hpp"
 

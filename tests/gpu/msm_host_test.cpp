@@ -32,7 +32,7 @@ using curve::G1;
 using curve::G1Affine;
 using Repr = ff::Fr::Repr;
 using F = Mont32<ff::FpConfig, HostCarryChain>;  // the GPU limb code, emulated
-using F2 = Ext2<F>;                               // and the device's Fp2 over it
+using F2 = Ext2<F>;                              // and the device's Fp2 over it
 
 // The emulated device field of a CPU curve.
 template <class C>

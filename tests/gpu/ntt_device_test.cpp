@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "device_fixture.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/ntt/ntt.hpp"
 #include "gpu/ntt/ntt_h_polynomial.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "ntt/domain.hpp"
 #include "ntt/h_polynomial.hpp"
 #include "ntt/ntt.hpp"
@@ -191,7 +191,8 @@ TEST_F(NttDeviceTest, HPipelineMatchesCpu) {
 TEST_F(NttDeviceTest, HPipelineOnDeviceBuffersMatchesCpu) {
   const unsigned log_n = 12;
   const ntt::Domain d = cpu_domain(log_n);
-  std::vector<Fr> a = testing::random_values<Fr>(d.size(), 7), b = testing::random_values<Fr>(d.size(), 8),
+  std::vector<Fr> a = testing::random_values<Fr>(d.size(), 7),
+                  b = testing::random_values<Fr>(d.size(), 8),
                   c = testing::random_values<Fr>(d.size(), 9);
   // Buffers larger than the domain (the prover's pools): only the first n elements are used.
   DeviceBuffer<FrStorage> da(d.size() + 5), db(d.size() + 5), dc(d.size() + 5);

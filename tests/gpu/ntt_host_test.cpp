@@ -1,8 +1,8 @@
 // The GPU NTT's algorithm on the host, against the CPU NTT (src/ntt) bit for bit: the programs of
-// src/gpu/ntt/ntt_program.hpp run step by step, each pass emulating its CUDA grid — every block, every
-// thread of each phase in turn (phases are separated by __syncthreads() on the device and keep no
-// register state across, so this is exact) — over the GPU's limb arithmetic (Mont32 with the
-// emulated PTX carry chain). Checks the index math, the pass plans, the fused scalings and the
+// src/gpu/ntt/ntt_program.hpp run step by step, each pass emulating its CUDA grid — every block,
+// every thread of each phase in turn (phases are separated by __syncthreads() on the device and
+// keep no register state across, so this is exact) — over the GPU's limb arithmetic (Mont32 with
+// the emulated PTX carry chain). Checks the index math, the pass plans, the fused scalings and the
 // tables without a GPU, including plans with narrow passes and split twiddle tables that the
 // device only meets at large sizes.
 #include <gtest/gtest.h>
@@ -95,7 +95,9 @@ void run_on_host(const Program& program) {
   }
 }
 
-FrStorage* storage(std::vector<ff::Fr>& v) { return reinterpret_cast<FrStorage*>(v.data()); }
+FrStorage* storage(std::vector<ff::Fr>& v) {
+  return reinterpret_cast<FrStorage*>(v.data());
+}
 
 ntt::Domain cpu_domain(unsigned log_n) {
   auto d = ntt::Domain::create(log_n, {}, 1);
@@ -154,8 +156,7 @@ TEST(NttHostEmulation, ConstantsMatchTheCpuDomain) {
     EXPECT_EQ(root_of_unity(log_n), d.omega());
     EXPECT_EQ(scaling_constants(Scaling::kSizeInverse, log_n).c, d.size_inv());
     EXPECT_EQ(scaling_constants(Scaling::kCoset, log_n).s, d.coset_generator());
-    EXPECT_EQ(scaling_constants(Scaling::kCosetInverseOverSize, log_n).s,
-              d.coset_generator_inv());
+    EXPECT_EQ(scaling_constants(Scaling::kCosetInverseOverSize, log_n).s, d.coset_generator_inv());
     const ff::Fr size_times_z_inverse =
         (d.vanishing_on_coset() * ff::Fr::from_u64(d.size())).inverse();
     EXPECT_EQ(scaling_constants(Scaling::kQuotient, log_n).c, size_times_z_inverse);
@@ -177,33 +178,34 @@ TEST(NttHostEmulation, TransformsMatchCpu) {
       const HostTables tables = plan.tables(log_n);
       for (const auto& [transform, name] : transforms) {
         for (int kind = 0; kind < 4; ++kind) {
-        // Random values, then the structured inputs of the device test: all one, all p - 1, an
-        // impulse at index 1.
-        std::vector<ff::Fr> input = testing::random_values<ff::Fr>(d.size(), 100 + log_n);
-        if (kind == 1) input.assign(d.size(), ff::Fr::one());
-        if (kind == 2) input.assign(d.size(), -ff::Fr::one());
-        if (kind == 3) {
-          input.assign(d.size(), ff::Fr::zero());
-          input[1 % d.size()] = ff::Fr::one();
-        }
-        std::vector<ff::Fr> expect = input;
-        switch (transform) {
-          case Transform::kForward:
-            ntt::forward_ntt(d, expect, 1);
-            break;
-          case Transform::kInverse:
-            ntt::inverse_ntt(d, expect, 1);
-            break;
-          case Transform::kCosetForward:
-            ntt::coset_ntt(d, expect, 1);
-            break;
-          case Transform::kCosetInverse:
-            ntt::inverse_coset_ntt(d, expect, 1);
-            break;
-        }
-        std::vector<ff::Fr> got = input;
-        run_on_host(transform_program(transform, storage(got), log_n, tables.view));
-        ASSERT_EQ(got, expect) << name << ", " << plan_name(plan, log_n) << ", input kind " << kind;
+          // Random values, then the structured inputs of the device test: all one, all p - 1, an
+          // impulse at index 1.
+          std::vector<ff::Fr> input = testing::random_values<ff::Fr>(d.size(), 100 + log_n);
+          if (kind == 1) input.assign(d.size(), ff::Fr::one());
+          if (kind == 2) input.assign(d.size(), -ff::Fr::one());
+          if (kind == 3) {
+            input.assign(d.size(), ff::Fr::zero());
+            input[1 % d.size()] = ff::Fr::one();
+          }
+          std::vector<ff::Fr> expect = input;
+          switch (transform) {
+            case Transform::kForward:
+              ntt::forward_ntt(d, expect, 1);
+              break;
+            case Transform::kInverse:
+              ntt::inverse_ntt(d, expect, 1);
+              break;
+            case Transform::kCosetForward:
+              ntt::coset_ntt(d, expect, 1);
+              break;
+            case Transform::kCosetInverse:
+              ntt::inverse_coset_ntt(d, expect, 1);
+              break;
+          }
+          std::vector<ff::Fr> got = input;
+          run_on_host(transform_program(transform, storage(got), log_n, tables.view));
+          ASSERT_EQ(got, expect) << name << ", " << plan_name(plan, log_n) << ", input kind "
+                                 << kind;
         }
       }
     }

@@ -1,5 +1,5 @@
-// Device G1 arithmetic (src/gpu/arith/jacobian.hpp, xyzz.hpp through elementwise.hpp) against the CPU
-// curve: random points plus the special cases identity + P, P + identity, P + P, P + (−P).
+// Device G1 arithmetic (src/gpu/arith/jacobian.hpp, xyzz.hpp through elementwise.hpp) against the
+// CPU curve: random points plus the special cases identity + P, P + identity, P + P, P + (−P).
 // Jacobian results must be the CPU's coordinates bit for bit (same formulas); XYZZ results must be
 // the same points, with ZZ³ = ZZZ².
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "device_fixture.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/ntt/elementwise.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "test_values.hpp"
 
 namespace cuzk::gpu {

@@ -1,5 +1,5 @@
-// The GPU point templates (src/gpu/arith/jacobian.hpp, xyzz.hpp) instantiated on the host — over the
-// CPU field and over the GPU limb code with the emulated carry chain, for G1 (Fp) and G2 (Fp2 =
+// The GPU point templates (src/gpu/arith/jacobian.hpp, xyzz.hpp) instantiated on the host — over
+// the CPU field and over the GPU limb code with the emulated carry chain, for G1 (Fp) and G2 (Fp2 =
 // Ext2, ext2.hpp) — against the CPU curve (src/curve). Jacobian results must equal the CPU's
 // coordinates bit for bit (same formulas); XYZZ results must be the same points and keep
 // ZZ³ = ZZZ². Also the storage conversions of both curves. Runs without a GPU.

@@ -10,9 +10,9 @@
 #include "device_fixture.hpp"
 #include "filecoin/porep_c2.hpp"
 #include "filecoin/stacked_circuit.hpp"
+#include "gpu/backend/cuda_backend.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "groth16/setup.hpp"
-#include "gpu/backend/cuda_backend.hpp"
 #include "r1cs/keypair_assembly.hpp"
 #include "sealing/real_seal.hpp"
 
@@ -46,11 +46,12 @@ TEST_F(PorepDeviceTest, RealTwoKiBSectorGivesTheCpuProofAndVerifies) {
   const auto got = filecoin::prove_porep_c2(c1, params, gpu, options);
   ASSERT_TRUE(got.ok()) << got.error().message;
   EXPECT_EQ(got->proof, want->proof);
-  const auto verified = filecoin::verify_porep_c2(
-      groth16::prepare_verifying_key(params.vk), **proof,
-      {c1.replica_id, c1.comm_d, c1.comm_r, c1.seed}, got->proof);
+  const auto verified =
+      filecoin::verify_porep_c2(groth16::prepare_verifying_key(params.vk), **proof,
+                                {c1.replica_id, c1.comm_d, c1.comm_r, c1.seed}, got->proof);
   EXPECT_TRUE(verified.ok()) << verified.error().message;
-  for (const auto& [phase, ms] : got->timings) std::printf("  gpu %-18s %9.1f ms\n", phase.c_str(), ms);
+  for (const auto& [phase, ms] : got->timings)
+    std::printf("  gpu %-18s %9.1f ms\n", phase.c_str(), ms);
 }
 
 }  // namespace

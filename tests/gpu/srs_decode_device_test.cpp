@@ -1,5 +1,5 @@
-// Parameter points decoded on the device (gpu/params/srs_decode.hpp) against the host decoder: the same
-// storage for G1 and G2 points, the first bad point found for each kind of damage the host
+// Parameter points decoded on the device (gpu/params/srs_decode.hpp) against the host decoder: the
+// same storage for G1 and G2 points, the first bad point found for each kind of damage the host
 // refuses; and the host_copy = false preload from a .params file's bytes (CudaBackend::
 // preload_raw_section): the same proofs as the CPU from the full set, a damaged file refused with
 // the host loader's message and nothing left resident.
@@ -158,7 +158,8 @@ TEST_F(SrsDecodeTest, APreloadFromTheFileBytesProvesLikeTheCpu) {
   const auto want = groth16::CpuBackend().prove(std::move(on_cpu), full, rs);
   ASSERT_EQ(got.proofs.size(), 1u);
   EXPECT_EQ(groth16::encode_proof(got.proofs[0]), groth16::encode_proof(want.proofs[0]));
-  EXPECT_TRUE(groth16::verify_proof(groth16::prepare_verifying_key(full.vk), got.proofs[0], inputs));
+  EXPECT_TRUE(
+      groth16::verify_proof(groth16::prepare_verifying_key(full.vk), got.proofs[0], inputs));
 }
 
 TEST_F(SrsDecodeTest, ADamagedFileIsRefusedWithTheHostLoadersMessage) {

@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "gpu/util/cuda_util.hpp"
-#include "gpu/backend/device_srs.hpp"
 #include "gpu/arith/point_storage.hpp"
+#include "gpu/backend/device_srs.hpp"
 #include "gpu/backend/witness_view.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "gpu_partition_bench.hpp"
 
 namespace cuzk::gpu::bench {
@@ -27,8 +27,8 @@ void tile_on_device(DeviceBuffer<T>& dst, const std::vector<T>& distinct, size_t
   dst.upload(first);
   for (size_t have = first.size(); have < n; have *= 2) {
     const size_t copy = std::min(have, n - have);
-    CUZK_CUDA_CHECK(cudaMemcpy(dst.data() + have, dst.data(), copy * sizeof(T),
-                               cudaMemcpyDeviceToDevice));
+    CUZK_CUDA_CHECK(
+        cudaMemcpy(dst.data() + have, dst.data(), copy * sizeof(T), cudaMemcpyDeviceToDevice));
   }
   CUZK_CUDA_CHECK(cudaDeviceSynchronize());
 }

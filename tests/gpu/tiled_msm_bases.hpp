@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "../msm/msm_fixtures.hpp"
-#include "gpu/util/cuda_util.hpp"
-#include "gpu/msm/msm.hpp"
 #include "gpu/arith/point_storage.hpp"
+#include "gpu/msm/msm.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu::testing {
 

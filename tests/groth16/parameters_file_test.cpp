@@ -1,11 +1,10 @@
 // .params / .vk files: byte-for-byte round trips, the vk prefix, memory-mapped reading, and every
 // kind of corruption rejected with an error naming the section and index.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
-
-#include <unistd.h>
 
 #include "groth16_fixture.hpp"
 #include "util/mapped_file.hpp"
@@ -24,8 +23,8 @@ class ParamsFile : public ::testing::Test {
     params_ = new Parameters(testing::setup_for(
         [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::many_inputs(cs, 6); }, 3));
     // One directory per process: ctest runs each test in its own process, in parallel.
-    dir_ = new std::string(::testing::TempDir() + "/cuzk_params_test_" +
-                           std::to_string(::getpid()));
+    dir_ =
+        new std::string(::testing::TempDir() + "/cuzk_params_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(*dir_);
     write_parameters_file(*params_, *dir_ + "/test.params");
     write_verifying_key_file(params_->vk, *dir_ + "/test.vk");

@@ -13,7 +13,9 @@ using testing::public_inputs;
 using testing::setup_for;
 using testing::synthesize;
 
-Randomness random_rs(std::mt19937_64& rng) { return {ff::Fr::random(rng), ff::Fr::random(rng)}; }
+Randomness random_rs(std::mt19937_64& rng) {
+  return {ff::Fr::random(rng), ff::Fr::random(rng)};
+}
 
 struct NamedCircuit {
   const char* name;
@@ -54,15 +56,21 @@ TEST_P(ProveVerify, ProofVerifiesAndWrongInputsFail) {
   EXPECT_EQ(encode_proof(out.proofs[0]), encode_proof(out2.proofs[0]));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Circuits, ProveVerify,
-    ::testing::Values(
-        NamedCircuit{"cubic", [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::cubic(cs, 3, 35); }},
-        NamedCircuit{"chain_1024",
-                     [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::multiplication_chain(cs, 1024); }},
-        NamedCircuit{"many_inputs",
-                     [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::many_inputs(cs, 40); }}),
-    [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Circuits, ProveVerify,
+                         ::testing::Values(NamedCircuit{"cubic",
+                                                        [](r1cs::ConstraintSystem& cs) {
+                                                          r1cs::test_circuits::cubic(cs, 3, 35);
+                                                        }},
+                                           NamedCircuit{"chain_1024",
+                                                        [](r1cs::ConstraintSystem& cs) {
+                                                          r1cs::test_circuits::multiplication_chain(
+                                                              cs, 1024);
+                                                        }},
+                                           NamedCircuit{"many_inputs",
+                                                        [](r1cs::ConstraintSystem& cs) {
+                                                          r1cs::test_circuits::many_inputs(cs, 40);
+                                                        }}),
+                         [](const auto& info) { return std::string(info.param.name); });
 
 TEST(ProveVerify, UnsatisfiedWitnessDoesNotVerify) {
   Circuit honest = [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::cubic(cs, 3, 35); };
@@ -118,8 +126,12 @@ TEST(ProveVerify, BatchOfTenCatchesOneBadProof) {
 }
 
 TEST(ProveVerify, MismatchedParametersAreRejectedWithAMessage) {
-  Circuit small = [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::multiplication_chain(cs, 10); };
-  Circuit big = [](r1cs::ConstraintSystem& cs) { r1cs::test_circuits::multiplication_chain(cs, 20); };
+  Circuit small = [](r1cs::ConstraintSystem& cs) {
+    r1cs::test_circuits::multiplication_chain(cs, 10);
+  };
+  Circuit big = [](r1cs::ConstraintSystem& cs) {
+    r1cs::test_circuits::multiplication_chain(cs, 20);
+  };
   Parameters params = setup_for(small, 5);
   std::vector<r1cs::ProvingAssignment> batch;
   batch.push_back(synthesize(big));

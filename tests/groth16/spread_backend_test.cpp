@@ -1,5 +1,7 @@
 // SpreadBackend and its routing policy (LeastBusy): proofs equal to one member's, starts spread
 // over idle members, a member's failure reaches its caller only, foreign pending states refused.
+#include "groth16/spread_backend.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -8,7 +10,6 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "groth16/spread_backend.hpp"
 #include "groth16/verifier.hpp"
 #include "groth16_fixture.hpp"
 

@@ -50,6 +50,8 @@ inline Node32 node_from_hex(std::string_view hex) {
   return n;
 }
 
-inline std::string node_to_hex(const Node32& n) { return to_hex(n); }
+inline std::string node_to_hex(const Node32& n) {
+  return to_hex(n);
+}
 
 }  // namespace cuzk::hash::testing

@@ -49,24 +49,24 @@ TEST(MerkleVectors, FilecoinHashersBinaryPoseidonTree) {
   MerkleTree<PoseidonNodeHasher> tree(leaves, kBinaryTreeShape);
   EXPECT_EQ(tree.levels()[1][0], fr_from_limbs(0xb339ff6079800b5e, 0xec5907b3dc3094af,
                                                0x93c003cc74a24f26, 0x042f94ffbe786bc3));
-  EXPECT_EQ(tree.root(), fr_from_limbs(0xefbb8be3e291e671, 0x77cc72b8cb2b5ad2,
-                                       0x30eb6385ae6b74ae, 0x1effebb7b26ad9eb));
+  EXPECT_EQ(tree.root(), fr_from_limbs(0xefbb8be3e291e671, 0x77cc72b8cb2b5ad2, 0x30eb6385ae6b74ae,
+                                       0x1effebb7b26ad9eb));
 }
 
 // spec §4.1 table: levels per shape, including the production sizes (no tree is built).
 TEST(MerkleShapes, LevelArities) {
   using V = std::vector<unsigned>;
-  EXPECT_EQ(tree_level_arities(kTreeR_8_0_0, 1u << 6), (V{8, 8}));             // 2 KiB
-  EXPECT_EQ(tree_level_arities({8, 2, 0}, 1u << 7), (V{8, 8, 2}));             // 4 KiB
-  EXPECT_EQ(tree_level_arities(kTreeR_8_8_0, 1u << 9), (V{8, 8, 8}));          // 16 KiB
-  EXPECT_EQ(tree_level_arities(kTreeR_8_8_2, 1u << 10), (V{8, 8, 8, 2}));      // 32 KiB
-  EXPECT_EQ(tree_level_arities({8, 4, 0}, 1u << 5).size(), 2u);                // 1 KiB snap
-  EXPECT_EQ(tree_level_arities(kTreeR_8_0_0, 1u << 24), V(8, 8));              // 512 MiB
-  EXPECT_EQ(tree_level_arities(kTreeR_8_8_0, uint64_t(1) << 30), V(10, 8));    // 32 GiB
+  EXPECT_EQ(tree_level_arities(kTreeR_8_0_0, 1u << 6), (V{8, 8}));           // 2 KiB
+  EXPECT_EQ(tree_level_arities({8, 2, 0}, 1u << 7), (V{8, 8, 2}));           // 4 KiB
+  EXPECT_EQ(tree_level_arities(kTreeR_8_8_0, 1u << 9), (V{8, 8, 8}));        // 16 KiB
+  EXPECT_EQ(tree_level_arities(kTreeR_8_8_2, 1u << 10), (V{8, 8, 8, 2}));    // 32 KiB
+  EXPECT_EQ(tree_level_arities({8, 4, 0}, 1u << 5).size(), 2u);              // 1 KiB snap
+  EXPECT_EQ(tree_level_arities(kTreeR_8_0_0, 1u << 24), V(8, 8));            // 512 MiB
+  EXPECT_EQ(tree_level_arities(kTreeR_8_8_0, uint64_t(1) << 30), V(10, 8));  // 32 GiB
   V v64 = V(10, 8);
   v64.push_back(2);
-  EXPECT_EQ(tree_level_arities(kTreeR_8_8_2, uint64_t(1) << 31), v64);         // 64 GiB
-  EXPECT_EQ(tree_level_arities(kBinaryTreeShape, 1u << 26).size(), 26u);       // 2 GiB tree_d
+  EXPECT_EQ(tree_level_arities(kTreeR_8_8_2, uint64_t(1) << 31), v64);    // 64 GiB
+  EXPECT_EQ(tree_level_arities(kBinaryTreeShape, 1u << 26).size(), 26u);  // 2 GiB tree_d
 }
 
 TEST(MerkleShapes, RejectsBadShapes) {
@@ -98,8 +98,8 @@ Fr compound_root_by_definition(const std::vector<Fr>& leaves, TreeShape shape) {
   if (!shape.sub_arity) return base_roots[0];
   std::vector<Fr> sub_roots;
   for (size_t s = 0; s < subs; ++s) {
-    sub_roots.push_back(poseidon_node(std::span<const Fr>(base_roots).subspan(
-        s * shape.sub_arity, shape.sub_arity)));
+    sub_roots.push_back(poseidon_node(
+        std::span<const Fr>(base_roots).subspan(s * shape.sub_arity, shape.sub_arity)));
   }
   return shape.top_arity ? poseidon_node(sub_roots) : sub_roots[0];
 }

@@ -1,12 +1,13 @@
 // Poseidon parameter derivation against the spec's check values (§2.1-2.3, §2.6): round
 // numbers, Grain round constants, the Cauchy MDS matrix, the compressed constants and the sparse
 // factorization, and determinism of the whole derivation.
+#include "hash/poseidon_params.hpp"
+
 #include <gtest/gtest.h>
 
 #include "hash/grain_lfsr.hpp"
 #include "hash/hash_test_util.hpp"
 #include "hash/poseidon_mds.hpp"
-#include "hash/poseidon_params.hpp"
 #include "hash/poseidon_round_numbers.hpp"
 
 namespace cuzk::hash {
@@ -18,10 +19,10 @@ using testing::fr_to_be_hex;
 
 // neptune round_numbers.rs test_round_numbers_against_known_values: (t, R_P), R_F = 8 always.
 TEST(PoseidonRoundNumbers, MatchNeptuneKnownValues) {
-  const std::pair<unsigned, unsigned> cases[] = {
-      {2, 55},  {3, 55},  {4, 56},  {5, 56},  {6, 56},  {7, 56},  {8, 57},
-      {9, 57},  {10, 57}, {11, 57}, {12, 57}, {13, 57}, {14, 57}, {15, 57},
-      {16, 59}, {17, 59}, {25, 59}, {37, 60}, {65, 61}};
+  const std::pair<unsigned, unsigned> cases[] = {{2, 55},  {3, 55},  {4, 56},  {5, 56},  {6, 56},
+                                                 {7, 56},  {8, 57},  {9, 57},  {10, 57}, {11, 57},
+                                                 {12, 57}, {13, 57}, {14, 57}, {15, 57}, {16, 59},
+                                                 {17, 59}, {25, 59}, {37, 60}, {65, 61}};
   for (auto [t, rp] : cases) {
     PoseidonRoundNumbers r = poseidon_round_numbers(t);
     EXPECT_EQ(r.full_rounds, 8u) << "t=" << t;
@@ -31,7 +32,9 @@ TEST(PoseidonRoundNumbers, MatchNeptuneKnownValues) {
 
 // spec §2.1 table: arity -> (R_P, R*t, R_F*t + R_P).
 TEST(PoseidonParams, SizesMatchSpecTable) {
-  struct Row { unsigned arity, rp, rc_count, compressed_count; };
+  struct Row {
+    unsigned arity, rp, rc_count, compressed_count;
+  };
   const Row rows[] = {{1, 55, 126, 71},  {2, 55, 189, 79},   {4, 56, 320, 96},
                       {8, 57, 585, 129}, {11, 57, 780, 153}, {16, 59, 1139, 195}};
   for (const Row& row : rows) {

@@ -1,6 +1,8 @@
 // SHA-256: FIPS 180-4 / NIST example vectors through both compression implementations, SHA-NI
 // against portable on random states and blocks, streaming against one-shot, and the Filecoin
 // trimmed "domain" hash (spec §3.1, §3.4).
+#include "hash/sha256.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -8,7 +10,6 @@
 #include <vector>
 
 #include "hash/hash_test_util.hpp"
-#include "hash/sha256.hpp"
 #include "hash/sha256_domain.hpp"
 
 namespace cuzk::hash {

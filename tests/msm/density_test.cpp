@@ -47,7 +47,9 @@ TEST(DensityTest, G1AtSeveralDensities) {
   check_density<curve::G1Config>(4096 * 2 + 100, 0.25, 22);  // spans rank blocks
 }
 
-TEST(DensityTest, G2) { check_density<curve::G2Config>(150, 0.5, 23); }
+TEST(DensityTest, G2) {
+  check_density<curve::G2Config>(150, 0.5, 23);
+}
 
 TEST(DensityTest, RankMatchesCount) {
   const size_t n = 64 * 64 * 3 + 17;

@@ -32,7 +32,9 @@ std::vector<curve::Affine<Config>> random_points(size_t n, uint64_t seed) {
   return out;
 }
 
-inline Repr random_scalar(std::mt19937_64& rng) { return ff::Fr::random(rng).to_canonical(); }
+inline Repr random_scalar(std::mt19937_64& rng) {
+  return ff::Fr::random(rng).to_canonical();
+}
 
 inline std::vector<Repr> random_scalars(size_t n, uint64_t seed) {
   std::mt19937_64 rng(seed);

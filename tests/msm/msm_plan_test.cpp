@@ -1,4 +1,6 @@
 // The Pippenger planner (msm/msm_plan.hpp): memory bound, forced windows, thread balance.
+#include "msm/msm_plan.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -6,16 +8,15 @@
 #include "curve/g1.hpp"
 #include "curve/g2.hpp"
 #include "msm/affine_buckets.hpp"
-#include "msm/msm_plan.hpp"
 #include "msm/signed_digits.hpp"
 
 namespace cuzk::msm {
 namespace {
 
 constexpr GroupCosts kG1{sizeof(curve::Xyzz<curve::G1Config>),
-                        AffineBuckets<curve::G1Config>::kBucketBytes, 120};
+                         AffineBuckets<curve::G1Config>::kBucketBytes, 120};
 constexpr GroupCosts kG2{sizeof(curve::Xyzz<curve::G2Config>),
-                        AffineBuckets<curve::G2Config>::kBucketBytes, 42};
+                         AffineBuckets<curve::G2Config>::kBucketBytes, 42};
 using enum Accumulator;
 
 size_t bucket_bytes(const MsmPlan& p, const GroupCosts& g) {

@@ -1,11 +1,12 @@
 // MSM (msm/msm.hpp) against the naive sum of double-and-adds, for G1 and G2, and across
 // configurations: thread counts, window sizes, with and without the bit/tail split.
+#include "msm/msm.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 #include <stdexcept>
 
-#include "msm/msm.hpp"
 #include "msm_fixtures.hpp"
 
 namespace cuzk::msm {
@@ -84,7 +85,7 @@ TYPED_TEST(MsmTest, SpecialScalars) {
   // Scalars around the window edges and the top of the range.
   std::vector<Repr> edges(n);
   for (size_t i = 0; i < n; ++i) {
-    edges[i] = i % 3 == 0 ? testing::r_minus_1()
+    edges[i] = i % 3 == 0   ? testing::r_minus_1()
                : i % 3 == 1 ? Repr{uint64_t(1) << (i % 64), 0, 0, 0}
                             : Repr{~0ull, ~0ull, ~0ull, (uint64_t(1) << (i % 62)) - 1};
   }
@@ -110,7 +111,8 @@ TYPED_TEST(MsmTest, InfinityAndDuplicateBases) {
   for (size_t i = 0; i < n; ++i) dup[i] = i % 2 ? -pts[0] : pts[0];
   for (size_t i = 1; i < n; i += 2) scalars[i] = scalars[i - 1];
   EXPECT_TRUE(msm<Config>(dup, scalars).is_identity());
-  for (const MsmOptions& o : configurations()) EXPECT_TRUE(msm<Config>(dup, scalars, o).is_identity());
+  for (const MsmOptions& o : configurations())
+    EXPECT_TRUE(msm<Config>(dup, scalars, o).is_identity());
   this->check(std::vector<A>(n, pts[1]), testing::random_scalars(n, 13), "repeated P");
   this->check(std::vector<A>(n, pts[2]), std::vector<Repr>(n, Repr{5, 0, 0, 0}), "repeated P, k");
   for (size_t i = 0; i < n; ++i) dup[i] = pts[i % 4];
@@ -142,8 +144,9 @@ TEST(MsmG1Test, LargeAgreesAcrossConfigurations) {
   EXPECT_EQ(msm<Config>(bases, scalars, {.threads = 2, .split_trivial = false}), reference);
   EXPECT_EQ(msm<Config>(bases, scalars, {.threads = 3, .window_bits = 11, .accumulator = kXyzz}),
             reference);
-  EXPECT_EQ(msm<Config>(bases, scalars, {.threads = 2, .window_bits = 16, .accumulator = kBatchAffine}),
-            reference);
+  EXPECT_EQ(
+      msm<Config>(bases, scalars, {.threads = 2, .window_bits = 16, .accumulator = kBatchAffine}),
+      reference);
 
   // Linearity: splitting the terms in two halves gives the same sum.
   const size_t h = n / 2;

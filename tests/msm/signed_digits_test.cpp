@@ -1,10 +1,11 @@
 // Signed-digit recoding (msm/signed_digits.hpp): digits rebuild the scalar and stay in range, for
 // every window size and the extreme scalars.
+#include "msm/signed_digits.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "msm/signed_digits.hpp"
 #include "msm_fixtures.hpp"
 
 namespace cuzk::msm {

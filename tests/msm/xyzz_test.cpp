@@ -1,12 +1,13 @@
 // XYZZ formulas (curve/xyzz.hpp) against the Jacobian group law, for G1 and G2, including the
 // degenerate inputs every bucket accumulator meets: identity, P + P, P + (-P).
+#include "curve/xyzz.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "curve/g1.hpp"
 #include "curve/g2.hpp"
-#include "curve/xyzz.hpp"
 
 namespace cuzk::curve {
 namespace {
@@ -24,15 +25,16 @@ TYPED_TEST(XyzzTest, MatchesJacobian) {
   const G q = G::generator().mul_limbs(ff::Limbs<1>{rng()});
   const auto pa = p.to_affine(), qa = q.to_affine();
   // Non-trivial Z: built by additions, not from an affine point.
-  const X xp = X::from_jacobian(p), xq = X::from_affine(qa) + X::from_affine(pa) + X::from_affine(-pa);
+  const X xp = X::from_jacobian(p),
+          xq = X::from_affine(qa) + X::from_affine(pa) + X::from_affine(-pa);
   ASSERT_FALSE(xp.zz.is_one());
 
   EXPECT_EQ(xp.to_jacobian(), p);
   EXPECT_EQ(xq.to_jacobian(), q);
   EXPECT_EQ(xp.to_affine(), pa);
-  EXPECT_EQ((xp + qa).to_jacobian(), p + q);        // madd-2008-s
-  EXPECT_EQ((xp + xq).to_jacobian(), p + q);        // add-2008-s
-  EXPECT_EQ(xp.dbl().to_jacobian(), p.dbl());       // dbl-2008-s-1
+  EXPECT_EQ((xp + qa).to_jacobian(), p + q);            // madd-2008-s
+  EXPECT_EQ((xp + xq).to_jacobian(), p + q);            // add-2008-s
+  EXPECT_EQ(xp.dbl().to_jacobian(), p.dbl());           // dbl-2008-s-1
   EXPECT_EQ(X::dbl_affine(pa).to_jacobian(), p.dbl());  // mdbl-2008-s-1
   X s = xp;
   s.sub_affine(qa);
@@ -50,9 +52,9 @@ TYPED_TEST(XyzzTest, DegenerateCases) {
   const X xp = X::from_jacobian(p);
   const A pa = p.to_affine();
 
-  EXPECT_EQ((xp + pa).to_jacobian(), p.dbl());   // madd falls back to doubling
-  EXPECT_EQ((xp + xp).to_jacobian(), p.dbl());   // add falls back to doubling
-  EXPECT_TRUE((xp + (-pa)).is_identity());       // opposite points
+  EXPECT_EQ((xp + pa).to_jacobian(), p.dbl());  // madd falls back to doubling
+  EXPECT_EQ((xp + xp).to_jacobian(), p.dbl());  // add falls back to doubling
+  EXPECT_TRUE((xp + (-pa)).is_identity());      // opposite points
   EXPECT_TRUE((xp + (-xp)).is_identity());
   EXPECT_EQ((X::identity() + pa).to_jacobian(), p);
   EXPECT_EQ((xp + A::identity()).to_jacobian(), p);

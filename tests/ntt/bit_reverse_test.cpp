@@ -1,7 +1,8 @@
 // Bit reversal: the index map and the blocked permutation against the plain definition.
+#include "ntt/bit_reverse.hpp"
+
 #include <gtest/gtest.h>
 
-#include "ntt/bit_reverse.hpp"
 #include "ntt_oracle.hpp"
 
 namespace cuzk::ntt {
@@ -15,8 +16,8 @@ TEST(BitReverse, IndexMap) {
   EXPECT_EQ(bit_reverse_index(0b0010111, 7), 0b1110100u);
   EXPECT_EQ(bit_reverse_index(1, 64), uint64_t(1) << 63);
   for (unsigned bits = 1; bits <= 20; ++bits) {
-    for (uint64_t i : {uint64_t(0), uint64_t(1), (uint64_t(1) << bits) - 1, uint64_t(0x5a5a5) &
-                                                                                ((uint64_t(1) << bits) - 1)}) {
+    for (uint64_t i : {uint64_t(0), uint64_t(1), (uint64_t(1) << bits) - 1,
+                       uint64_t(0x5a5a5) & ((uint64_t(1) << bits) - 1)}) {
       uint64_t r = bit_reverse_index(i, bits);
       EXPECT_LT(r, uint64_t(1) << bits);
       EXPECT_EQ(bit_reverse_index(r, bits), i);

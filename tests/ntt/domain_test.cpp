@@ -1,7 +1,8 @@
 // Domain: roots of unity, scaling constants, pass plans, twiddle tables and input validation.
+#include "ntt/domain.hpp"
+
 #include <gtest/gtest.h>
 
-#include "ntt/domain.hpp"
 #include "ntt_oracle.hpp"
 
 namespace cuzk::ntt {
@@ -90,8 +91,8 @@ TEST(Domain, ThreadCountDoesNotChangeTables) {
   auto one = Domain::create(16, {}, 1);
   auto three = Domain::create(16, {}, 3);
   ASSERT_TRUE(one.ok() && three.ok());
-  EXPECT_TRUE(std::equal(one->twiddles().begin(), one->twiddles().end(),
-                         three->twiddles().begin(), three->twiddles().end()));
+  EXPECT_TRUE(std::equal(one->twiddles().begin(), one->twiddles().end(), three->twiddles().begin(),
+                         three->twiddles().end()));
 }
 
 TEST(Domain, ForSizeRoundsUpToAPowerOfTwo) {

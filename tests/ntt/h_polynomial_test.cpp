@@ -1,8 +1,9 @@
 // The H pipeline: the QAP divisibility identity on constructed satisfying inputs, and
 // bit-identity with bellperson's literal sequence of domain operations on arbitrary inputs.
+#include "ntt/h_polynomial.hpp"
+
 #include <gtest/gtest.h>
 
-#include "ntt/h_polynomial.hpp"
 #include "ntt/ntt.hpp"
 #include "ntt/pointwise.hpp"
 #include "ntt_oracle.hpp"

@@ -1,11 +1,12 @@
 // The natural-order transforms against O(n^2) oracles, round trips, and thread-count invariance,
 // under the default plan and under plans that force several passes on small domains.
+#include "ntt/ntt.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "ntt/bit_reverse.hpp"
-#include "ntt/ntt.hpp"
 #include "ntt/transform.hpp"
 #include "ntt_oracle.hpp"
 
@@ -28,7 +29,8 @@ TEST(Ntt, ForwardAndInverseMatchTheNaiveDft) {
       const auto input = random_vector(d.size(), 100 + k);
       auto a = input;
       forward_ntt(d, a, 2);
-      ASSERT_EQ(a, naive_dft(input, d.omega())) << "forward, k = " << k << ", " << plan_name(options);
+      ASSERT_EQ(a, naive_dft(input, d.omega()))
+          << "forward, k = " << k << ", " << plan_name(options);
       a = input;
       inverse_ntt(d, a, 2);
       ASSERT_EQ(a, naive_dft(input, d.omega_inv(), Fr::one(), d.size_inv()))

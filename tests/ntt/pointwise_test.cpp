@@ -1,8 +1,9 @@
 // Element-wise helpers and power scaling against plain loops and direct exponentiation.
+#include "ntt/pointwise.hpp"
+
 #include <gtest/gtest.h>
 
 #include "ntt/bit_reverse.hpp"
-#include "ntt/pointwise.hpp"
 #include "ntt/power_scaling.hpp"
 #include "ntt_oracle.hpp"
 

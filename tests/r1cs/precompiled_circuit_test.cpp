@@ -57,7 +57,8 @@ TEST(PrecompiledCircuit, DeferredAssignmentMaterializesToGenericSynthesis) {
     auto pc = std::make_shared<const PrecompiledCircuit>(precompile(circuit));
     for (unsigned threads : {1u, 3u}) {
       for (bool finalize_first : {true, false}) {
-        SCOPED_TRACE(::testing::Message() << threads << " threads, finalize first " << finalize_first);
+        SCOPED_TRACE(::testing::Message()
+                     << threads << " threads, finalize first " << finalize_first);
         ProvingAssignment deferred;
         assign_deferred(pc, witness_of(circuit), deferred);
         ASSERT_EQ(deferred.deferred_circuit(), pc.get());
@@ -89,10 +90,9 @@ TEST(PrecompiledCircuit, DeferredAssignmentIsRefusedForAnotherShapeAndClears) {
                                out),
                std::invalid_argument);
   EXPECT_EQ(out.deferred_circuit(), nullptr);
-  assign_deferred(pc, witness_of([](ConstraintSystem& cs) {
-                    test_circuits::multiplication_chain(cs, 10);
-                  }),
-                  out);
+  assign_deferred(
+      pc, witness_of([](ConstraintSystem& cs) { test_circuits::multiplication_chain(cs, 10); }),
+      out);
   out.clear();
   EXPECT_EQ(out.deferred_circuit(), nullptr);
   EXPECT_EQ(out.num_constraints(), 0u);
@@ -126,8 +126,8 @@ TEST(PrecompiledCircuit, MatricesAndDensitiesAreRecordingCSs) {
 TEST(PrecompiledCircuit, CoefficientTableIsDeduplicated) {
   // 256 boolean rows use 1 and -1 only; the packing row adds the powers of two from 2^1 on
   // (2^0 is ONE): the table is 1, -1 and 255 powers.
-  const PrecompiledCircuit pc = precompile(
-      [](ConstraintSystem& cs) { test_circuits::boolean_decomposition(cs, 256); });
+  const PrecompiledCircuit pc =
+      precompile([](ConstraintSystem& cs) { test_circuits::boolean_decomposition(cs, 256); });
   EXPECT_EQ(pc.coeffs().size(), 2u + 255u);
   EXPECT_EQ(pc.coeffs()[PrecompiledCircuit::kOneIndex], Fr::one());
   EXPECT_EQ(pc.coeffs()[PrecompiledCircuit::kMinusOneIndex], -Fr::one());
@@ -138,7 +138,9 @@ TEST(PrecompiledCircuit, DigestIdentifiesTheMatrices) {
     return [n](ConstraintSystem& cs) { test_circuits::multiplication_chain(cs, n, 1); };
   };
   // The values do not matter (another seed), the matrices do.
-  const auto other_seed = [](ConstraintSystem& cs) { test_circuits::multiplication_chain(cs, 50, 9); };
+  const auto other_seed = [](ConstraintSystem& cs) {
+    test_circuits::multiplication_chain(cs, 50, 9);
+  };
   EXPECT_EQ(precompile(chain(50)).digest(), precompile(other_seed).digest());
   EXPECT_NE(precompile(chain(50)).digest(), precompile(chain(51)).digest());
   EXPECT_EQ(precompile(chain(50)).digest_hex().size(), 64u);
@@ -148,8 +150,7 @@ TEST(PrecompiledCircuit, RefusesAWitnessOfAnotherShape) {
   const PrecompiledCircuit pc =
       precompile([](ConstraintSystem& cs) { test_circuits::multiplication_chain(cs, 10); });
   ProvingAssignment out;
-  EXPECT_THROW(assign_precompiled(pc,
-                                  witness_of([](ConstraintSystem& cs) {
+  EXPECT_THROW(assign_precompiled(pc, witness_of([](ConstraintSystem& cs) {
                                     test_circuits::multiplication_chain(cs, 11);
                                   }),
                                   out),

@@ -84,8 +84,8 @@ TEST_F(PrecompiledFileTest, RoundTrip) {
 TEST_F(PrecompiledFileTest, RefusesTruncatedAndExtendedFiles) {
   save_precompiled(file("d.pce"), "d", PrecompiledCircuit::record(decomposition));
   const std::vector<char> bytes = read_all(file("d.pce"));
-  for (size_t size : {size_t(0), size_t(5), size_t(12), size_t(40), bytes.size() / 2,
-                      bytes.size() - 1}) {
+  for (size_t size :
+       {size_t(0), size_t(5), size_t(12), size_t(40), bytes.size() / 2, bytes.size() - 1}) {
     SCOPED_TRACE(size);
     write_all(file("t.pce"), std::vector<char>(bytes.begin(), bytes.begin() + long(size)));
     EXPECT_THROW(load_precompiled(file("t.pce"), "d"), PrecompiledFileError);

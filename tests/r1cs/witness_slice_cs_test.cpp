@@ -3,6 +3,8 @@
 // for value with the same (global) variable numbers; writing past a slice throws; only
 // witness-only systems may skip constraints; a sized FrVector keeps what push_back and copies put
 // in it.
+#include "r1cs/witness_slice_cs.hpp"
+
 #include <gtest/gtest.h>
 
 #include <span>
@@ -11,7 +13,6 @@
 
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_cs.hpp"
-#include "r1cs/witness_slice_cs.hpp"
 #include "test_circuits.hpp"
 
 namespace cuzk::r1cs {
@@ -83,8 +84,9 @@ TEST(WitnessSliceCS, OnlyWitnessOnlySystemsSkipConstraints) {
 
 TEST(FrVector, KeepsWhatIsWritten) {
   FrVector v;
-  for (uint64_t i = 0; i < 1000; ++i) v.push_back(Fr::from_u64(i));  // through several reallocations
-  v.resize(2000);                                         // the new half is left unwritten
+  for (uint64_t i = 0; i < 1000; ++i)
+    v.push_back(Fr::from_u64(i));  // through several reallocations
+  v.resize(2000);                  // the new half is left unwritten
   for (uint64_t i = 1000; i < 2000; ++i) v[i] = Fr::from_u64(i);
   const FrVector copy = v;
   for (uint64_t i = 0; i < 2000; ++i) ASSERT_EQ(copy[i], Fr::from_u64(i));

@@ -3,19 +3,19 @@
 // byte for byte, and satisfy their circuits with the verifier's public inputs — WindowPoSt over
 // two partitions (the second short, padded), WinningPoSt picking its sector, SnapDeals on a CC
 // sector.
-#include <gtest/gtest.h>
+#include "sealing/post_vanilla_gen.hpp"
 
-#include "common/circuit_checks.hpp"
+#include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include "common/circuit_checks.hpp"
 #include "filecoin/post_challenges.hpp"
 #include "filecoin/post_circuit.hpp"
 #include "filecoin/post_public_inputs.hpp"
 #include "filecoin/post_vanilla.hpp"
 #include "filecoin/update_vanilla.hpp"
 #include "r1cs/proving_assignment.hpp"
-#include "sealing/post_vanilla_gen.hpp"
 #include "sealing/update_vanilla_gen.hpp"
 
 namespace cuzk::sealing {

@@ -11,9 +11,9 @@
 
 #include "filecoin/commitments.hpp"
 #include "filecoin/labels.hpp"
+#include "filecoin/prover_id.hpp"
 #include "filecoin/stacked_graph.hpp"
 #include "hash/merkle_node.hpp"
-#include "filecoin/prover_id.hpp"
 #include "sealing_test_util.hpp"
 #include "util/hex.hpp"
 
@@ -45,10 +45,9 @@ hash::Node32 naive_comm_r(const SealRequest& request) {
   const unsigned layers = proof.sector->layers;
   const hash::Node32 comm_d =
       hash::merkle_root<hash::Sha256NodeHasher>(request.data, hash::kBinaryTreeShape);
-  const hash::Node32 replica_id =
-      filecoin::generate_replica_id(filecoin::prover_id_from_miner_id(request.miner_id),
-                                    request.sector_number, request.ticket, comm_d,
-                                    proof.porep_id());
+  const hash::Node32 replica_id = filecoin::generate_replica_id(
+      filecoin::prover_id_from_miner_id(request.miner_id), request.sector_number, request.ticket,
+      comm_d, proof.porep_id());
   const auto graph = filecoin::StackedGraph::for_proof(proof);
   std::vector<std::vector<hash::Node32>> labels(layers + 1, std::vector<hash::Node32>(nodes));
   for (unsigned layer = 1; layer <= layers; ++layer) {
@@ -78,15 +77,16 @@ hash::Node32 naive_comm_r(const SealRequest& request) {
     columns.push_back(hash::poseidon_node(rows));
     replica.push_back(rows.back() + *hash::fr_from_node(request.data[v]));
   }
-  const ff::Fr comm_c = hash::merkle_root<hash::PoseidonNodeHasher>(columns, proof.sector->tree_shape);
+  const ff::Fr comm_c =
+      hash::merkle_root<hash::PoseidonNodeHasher>(columns, proof.sector->tree_shape);
   const ff::Fr comm_r_last =
       hash::merkle_root<hash::PoseidonNodeHasher>(replica, proof.sector->tree_shape);
   return hash::node_from_fr(filecoin::compute_comm_r(comm_c, comm_r_last));
 }
 
-constexpr const char* k2KiBVariants[] = {
-    "StackedDrg2KiBV1", "StackedDrg2KiBV1_1", "StackedDrg2KiBV1_1_Feat_SyntheticPoRep",
-    "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep"};
+constexpr const char* k2KiBVariants[] = {"StackedDrg2KiBV1", "StackedDrg2KiBV1_1",
+                                         "StackedDrg2KiBV1_1_Feat_SyntheticPoRep",
+                                         "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep"};
 
 TEST(RealSeal, Every2KiBVariantPassesTheCheckAndRoundTrips) {
   for (const char* name : k2KiBVariants) {
@@ -100,8 +100,8 @@ TEST(RealSeal, Every2KiBVariantPassesTheCheckAndRoundTrips) {
     EXPECT_EQ(c1.comm_d,
               hash::merkle_root<hash::Sha256NodeHasher>(request.data, hash::kBinaryTreeShape));
     EXPECT_EQ(c1.replica_id,
-              filecoin::generate_replica_id(filecoin::prover_id_from_miner_id(1000), 7, request.ticket,
-                                            c1.comm_d, request.proof->porep_id()));
+              filecoin::generate_replica_id(filecoin::prover_id_from_miner_id(1000), 7,
+                                            request.ticket, c1.comm_d, request.proof->porep_id()));
     expect_c1_passes(c1);
     expect_json_round_trip(c1);
   }
@@ -127,7 +127,8 @@ TEST(RealSeal, AllZero2KiBSectorHasTheSpecCommD) {
 }
 
 TEST(RealSeal, DeterministicInTheRequestOnly) {
-  const std::string once = filecoin::to_json(seal_or_fail(random_request("StackedDrg2KiBV1_1", 5, 1)).c1);
+  const std::string once =
+      filecoin::to_json(seal_or_fail(random_request("StackedDrg2KiBV1_1", 5, 1)).c1);
   EXPECT_EQ(filecoin::to_json(seal_or_fail(random_request("StackedDrg2KiBV1_1", 5, 2)).c1), once);
   const auto other = seal_or_fail(random_request("StackedDrg2KiBV1_1", 6)).c1;
   EXPECT_NE(filecoin::to_json(other), once);

@@ -51,8 +51,8 @@ std::span<const filecoin::FallbackPoStSectorProof> partition_chunk(const PostVan
 double expect_vanilla_passes(const PostVanillaSet& set, unsigned threads = 1) {
   Stopwatch watch;
   for (unsigned k = 0; k < set.partitions; ++k) {
-    auto checked = filecoin::post_check_vanilla(*set.proof, set.randomness,
-                                                partition_chunk(set, k), k, threads);
+    auto checked = filecoin::post_check_vanilla(*set.proof, set.randomness, partition_chunk(set, k),
+                                                k, threads);
     EXPECT_TRUE(checked.ok()) << set.proof->name << " partition " << k << ": "
                               << checked.error().message;
   }

@@ -53,7 +53,9 @@ TEST(VirtualSector, ThirtyTwoGiB) {
   expect_valid_virtual("StackedDrg32GiBV1", 4, /*round_trip=*/false);  // legacy graph (API 1.0)
 }
 
-TEST(VirtualSector, SixtyFourGiB) { expect_valid_virtual("StackedDrg64GiBV1_1", 1); }
+TEST(VirtualSector, SixtyFourGiB) {
+  expect_valid_virtual("StackedDrg64GiBV1_1", 1);
+}
 
 // In 2 KiB (64 nodes) one challenge is often a parent of the other: its column must then be
 // the computed one, not filler, or the other challenge's label check fails.
@@ -66,9 +68,8 @@ TEST(VirtualSector, ChallengeThatIsAnotherChallengesParent) {
     const uint64_t a = c1.vanilla_proofs[0][0].encoding_proof.node;
     const uint64_t b = c1.vanilla_proofs[0][1].encoding_proof.node;
     const auto parents_of_b = graph.parents(b), parents_of_a = graph.parents(a);
-    const bool linked =
-        a != b && (std::count(parents_of_b.begin(), parents_of_b.end(), a) > 0 ||
-                   std::count(parents_of_a.begin(), parents_of_a.end(), b) > 0);
+    const bool linked = a != b && (std::count(parents_of_b.begin(), parents_of_b.end(), a) > 0 ||
+                                   std::count(parents_of_a.begin(), parents_of_a.end(), b) > 0);
     if (!linked) continue;
     ++found;
     SCOPED_TRACE(seed);
@@ -84,8 +85,8 @@ TEST(VirtualSector, Deterministic) {
 }
 
 TEST(VirtualSector, RefusesSyntheticNonInteractiveAndData) {
-  for (const char* name : {"StackedDrg32GiBV1_1_Feat_SyntheticPoRep",
-                           "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep"}) {
+  for (const char* name :
+       {"StackedDrg32GiBV1_1_Feat_SyntheticPoRep", "StackedDrg2KiBV1_2_Feat_NonInteractivePoRep"}) {
     auto r = generate_virtual_c1(seal_request_from_seed(proof_named(name), 1000, 1, 0));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.code(), SealingError::kNotVirtualizable);

@@ -3,6 +3,8 @@
 // with and without each credential; the loopback rule for plaintext TCP; refused combinations.
 // The certificates are made per test process by certs/make_test_certs.sh (openssl CLI; the tests
 // skip without it).
+#include "server/access.hpp"
+
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -11,7 +13,6 @@
 
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "engine/engine_fixture.hpp"
-#include "server/access.hpp"
 #include "server/client_credentials.hpp"
 #include "server/grpc_server.hpp"
 
@@ -40,7 +41,9 @@ const std::string& pki_dir() {
   return path;
 }
 
-std::string pki(const std::string& name) { return pki_dir() + "/" + name; }
+std::string pki(const std::string& name) {
+  return pki_dir() + "/" + name;
+}
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -49,8 +52,7 @@ bool contains(const std::string& text, const std::string& part) {
 // GetStatus through a channel with these credentials (a 10 s deadline: a refused handshake fails
 // fast, but must not hang the test).
 grpc::Status get_status(const std::string& address, const ClientAccess& access) {
-  auto stub = v1::ProvingEngine::NewStub(
-      grpc::CreateChannel(address, channel_credentials(access)));
+  auto stub = v1::ProvingEngine::NewStub(grpc::CreateChannel(address, channel_credentials(access)));
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
   v1::GetStatusResponse response;
@@ -61,8 +63,8 @@ class AccessTest : public ::testing::Test {
  protected:
   void SetUp() override {
     if (pki_dir().empty()) GTEST_SKIP() << "openssl could not make the test certificates";
-    engine_ = std::make_unique<engine::Engine>(test_engine_options(shared_param_dir()),
-                                               jobs_.factory());
+    engine_ =
+        std::make_unique<engine::Engine>(test_engine_options(shared_param_dir()), jobs_.factory());
   }
   // A server on 127.0.0.1 with TLS and whatever else `access` adds.
   std::unique_ptr<GrpcServer> tls_server(AccessOptions access) {
@@ -185,8 +187,8 @@ TEST_F(AccessTest, RefusedCombinationsAndFilesNameTheKey) {
 }
 
 TEST(Access, LoopbackAddresses) {
-  for (const char* yes : {"127.0.0.1:9820", "127.1.2.3:0", "[::1]:9820", "localhost:9820",
-                          "[::ffff:127.0.0.1]:1"}) {
+  for (const char* yes :
+       {"127.0.0.1:9820", "127.1.2.3:0", "[::1]:9820", "localhost:9820", "[::ffff:127.0.0.1]:1"}) {
     EXPECT_TRUE(is_loopback_listen(yes)) << yes;
   }
   for (const char* no : {"0.0.0.0:9820", "[::]:9820", ":9820", "10.0.0.5:9820", "prover1:9820",

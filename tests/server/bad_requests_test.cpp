@@ -9,17 +9,17 @@
 #include <gtest/gtest.h>
 #include <malloc.h>
 
-#include <iostream>
 #include <functional>
+#include <iostream>
 #include <string>
 #include <vector>
 
 #include "engine/engine.hpp"
-#include "engine/job_factory.hpp"
 #include "engine/engine_fixture.hpp"
+#include "engine/job_factory.hpp"
+#include "real_requests.hpp"
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
-#include "real_requests.hpp"
 
 namespace cuzk::server {
 namespace {
@@ -58,93 +58,122 @@ std::vector<BadCase> bad_requests() {
   const std::string envelope = porep.vanilla_proof();
   std::vector<BadCase> cases;
   auto add = [&](BadCase c) { cases.push_back(std::move(c)); };
-  add(bad("empty request", v1::SubmitProofRequest(), [](auto&) {}, "proof_kind: "));
-  add(bad("unknown proof kind", porep, [](auto& r) { r.set_proof_kind(v1::ProofKind(99)); },
-          "proof_kind: unknown value 99"));
-  add(bad("unknown priority", porep, [](auto& r) { r.set_priority(v1::Priority(17)); },
-          "priority: unknown value 17"));
+  add(bad(
+      "empty request", v1::SubmitProofRequest(), [](auto&) {}, "proof_kind: "));
+  add(bad(
+      "unknown proof kind", porep, [](auto& r) { r.set_proof_kind(v1::ProofKind(99)); },
+      "proof_kind: unknown value 99"));
+  add(bad(
+      "unknown priority", porep, [](auto& r) { r.set_priority(v1::Priority(17)); },
+      "priority: unknown value 17"));
   // PoRep
-  add(bad("porep registered proof out of range", porep,
-          [](auto& r) { r.set_registered_proof(999); }, "registered_proof: "));
-  add(bad("porep sector size mismatch", porep,
-          [](auto& r) { r.set_sector_size(uint64_t(32) << 30); }, "sector_size: 34359738368"));
-  add(bad("porep non-interactive", porep, [](auto& r) { r.set_registered_proof(15); },
-          "registered_proof: 15 (StackedDrg2KiBV1_2_Feat_NonInteractivePoRep) is a "
-          "non-interactive PoRep, whose proof is the SnarkPack aggregate"));
-  add(bad("porep no vanilla proof", porep, [](auto& r) { r.clear_vanilla_proof(); },
-          "vanilla_proof: empty"));
-  add(bad("porep garbage", porep, [](auto& r) { r.set_vanilla_proof("\x01\x02 garbage"); },
-          "vanilla_proof: "));
-  add(bad("porep truncated envelope", porep,
-          [&](auto& r) { r.set_vanilla_proof(envelope.substr(0, envelope.size() / 2)); },
-          "vanilla_proof: "));
-  add(bad("porep oversized envelope", porep,
-          [&](auto& r) { r.set_vanilla_proof(envelope + std::string(1 << 20, ' ') + "{}"); },
-          "vanilla_proof: "));
-  add(bad("porep wrong sector number", porep, [](auto& r) { r.set_sector_number(8); },
-          "vanilla_proof: SectorNum 7 differs from sector_number 8"));
-  add(bad("porep wrong miner", porep, [](auto& r) { r.set_miner_id(kMiner + 1); },
-          "miner_id / sector_number: 1001 / 7"));
+  add(bad(
+      "porep registered proof out of range", porep, [](auto& r) { r.set_registered_proof(999); },
+      "registered_proof: "));
+  add(bad(
+      "porep sector size mismatch", porep, [](auto& r) { r.set_sector_size(uint64_t(32) << 30); },
+      "sector_size: 34359738368"));
+  add(bad(
+      "porep non-interactive", porep, [](auto& r) { r.set_registered_proof(15); },
+      "registered_proof: 15 (StackedDrg2KiBV1_2_Feat_NonInteractivePoRep) is a "
+      "non-interactive PoRep, whose proof is the SnarkPack aggregate"));
+  add(bad(
+      "porep no vanilla proof", porep, [](auto& r) { r.clear_vanilla_proof(); },
+      "vanilla_proof: empty"));
+  add(bad(
+      "porep garbage", porep, [](auto& r) { r.set_vanilla_proof("\x01\x02 garbage"); },
+      "vanilla_proof: "));
+  add(bad(
+      "porep truncated envelope", porep,
+      [&](auto& r) { r.set_vanilla_proof(envelope.substr(0, envelope.size() / 2)); },
+      "vanilla_proof: "));
+  add(bad(
+      "porep oversized envelope", porep,
+      [&](auto& r) { r.set_vanilla_proof(envelope + std::string(1 << 20, ' ') + "{}"); },
+      "vanilla_proof: "));
+  add(bad(
+      "porep wrong sector number", porep, [](auto& r) { r.set_sector_number(8); },
+      "vanilla_proof: SectorNum 7 differs from sector_number 8"));
+  add(bad(
+      "porep wrong miner", porep, [](auto& r) { r.set_miner_id(kMiner + 1); },
+      "miner_id / sector_number: 1001 / 7"));
   // WindowPoSt / WinningPoSt
-  add(bad("window randomness short", window, [](auto& r) { r.set_randomness(std::string(31, 1)); },
-          "randomness: 31 bytes, must be exactly 32"));
-  add(bad("window randomness not canonical", window,
-          [](auto& r) { r.set_randomness(std::string(32, '\xff')); },
-          "randomness: not a canonical field element"));
-  add(bad("window registered proof out of range", window,
-          [](auto& r) { r.set_registered_proof(15); }, "registered_proof: "));
-  add(bad("window with a winning proof type", window, [](auto& r) { r.set_registered_proof(0); },
-          "registered_proof: 0 (StackedDrgWinning2KiBV1) is a WinningPoSt proof"));
-  add(bad("window sector size mismatch", window, [](auto& r) { r.set_sector_size(8 << 20); },
-          "sector_size: 8388608"));
-  add(bad("window no vanilla proofs", window, [](auto& r) { r.clear_vanilla_proofs(); },
-          "vanilla_proofs: 0 sector proofs"));
-  add(bad("window too many sectors", window,
-          [](auto& r) { r.add_vanilla_proofs(r.vanilla_proofs(0)); },
-          "vanilla_proofs: 3 sector proofs"));
-  add(bad("window garbage vanilla", window, [](auto& r) { r.set_vanilla_proofs(0, "garbage"); },
-          "vanilla_proofs[0]"));
-  add(bad("window truncated vanilla", window,
-          [](auto& r) { r.set_vanilla_proofs(1, r.vanilla_proofs(1).substr(0, 100)); },
-          "vanilla_proofs[1]"));
-  add(bad("window trailing bytes", window,
-          [](auto& r) { r.set_vanilla_proofs(1, r.vanilla_proofs(1) + "x"); },
-          "vanilla_proofs[1]"));
-  add(bad("window tampered leaf", window,
-          [](auto& r) {
-            std::string v = r.vanilla_proofs(0);
-            v[v.size() - 100] ^= 1;
-            r.set_vanilla_proofs(0, v);
-          },
-          "vanilla_proofs"));
-  add(bad("window other randomness", window,
-          [](auto& r) { r.set_randomness(std::string(32, '\x01')); }, "vanilla_proofs: "));
-  add(bad("winning partition index", winning, [](auto& r) { r.set_partition_index(1); },
-          "partition_index: 1, a WinningPoSt has only partition 0"));
-  add(bad("winning two sectors", winning,
-          [](auto& r) { r.add_vanilla_proofs(r.vanilla_proofs(0)); },
-          "vanilla_proofs: 2 sector proofs"));
+  add(bad(
+      "window randomness short", window, [](auto& r) { r.set_randomness(std::string(31, 1)); },
+      "randomness: 31 bytes, must be exactly 32"));
+  add(bad(
+      "window randomness not canonical", window,
+      [](auto& r) { r.set_randomness(std::string(32, '\xff')); },
+      "randomness: not a canonical field element"));
+  add(bad(
+      "window registered proof out of range", window, [](auto& r) { r.set_registered_proof(15); },
+      "registered_proof: "));
+  add(bad(
+      "window with a winning proof type", window, [](auto& r) { r.set_registered_proof(0); },
+      "registered_proof: 0 (StackedDrgWinning2KiBV1) is a WinningPoSt proof"));
+  add(bad(
+      "window sector size mismatch", window, [](auto& r) { r.set_sector_size(8 << 20); },
+      "sector_size: 8388608"));
+  add(bad(
+      "window no vanilla proofs", window, [](auto& r) { r.clear_vanilla_proofs(); },
+      "vanilla_proofs: 0 sector proofs"));
+  add(bad(
+      "window too many sectors", window, [](auto& r) { r.add_vanilla_proofs(r.vanilla_proofs(0)); },
+      "vanilla_proofs: 3 sector proofs"));
+  add(bad(
+      "window garbage vanilla", window, [](auto& r) { r.set_vanilla_proofs(0, "garbage"); },
+      "vanilla_proofs[0]"));
+  add(bad(
+      "window truncated vanilla", window,
+      [](auto& r) { r.set_vanilla_proofs(1, r.vanilla_proofs(1).substr(0, 100)); },
+      "vanilla_proofs[1]"));
+  add(bad(
+      "window trailing bytes", window,
+      [](auto& r) { r.set_vanilla_proofs(1, r.vanilla_proofs(1) + "x"); }, "vanilla_proofs[1]"));
+  add(bad(
+      "window tampered leaf", window,
+      [](auto& r) {
+        std::string v = r.vanilla_proofs(0);
+        v[v.size() - 100] ^= 1;
+        r.set_vanilla_proofs(0, v);
+      },
+      "vanilla_proofs"));
+  add(bad(
+      "window other randomness", window, [](auto& r) { r.set_randomness(std::string(32, '\x01')); },
+      "vanilla_proofs: "));
+  add(bad(
+      "winning partition index", winning, [](auto& r) { r.set_partition_index(1); },
+      "partition_index: 1, a WinningPoSt has only partition 0"));
+  add(bad(
+      "winning two sectors", winning, [](auto& r) { r.add_vanilla_proofs(r.vanilla_proofs(0)); },
+      "vanilla_proofs: 2 sector proofs"));
   // SnapDeals
-  add(bad("snap registered proof out of range", snap,
-          [](auto& r) { r.set_registered_proof(7); }, "registered_proof: "));
-  add(bad("snap sector size mismatch", snap, [](auto& r) { r.set_sector_size(4096); },
-          "sector_size: 4096"));
-  add(bad("snap comm_r_new long", snap,
-          [](auto& r) { r.set_comm_r_new(r.comm_r_new() + "x"); },
-          "comm_r_new: 33 bytes, must be exactly 32"));
-  add(bad("snap comm_d_new missing", snap, [](auto& r) { r.clear_comm_d_new(); },
-          "comm_d_new: 0 bytes, must be exactly 32"));
-  add(bad("snap wrong comm_d_new", snap,
-          [](auto& r) {
-            std::string c = r.comm_d_new();
-            c[0] ^= 1;
-            r.set_comm_d_new(c);
-          },
-          "vanilla_proofs[0]: "));
-  add(bad("snap two partitions", snap, [](auto& r) { r.add_vanilla_proofs(r.vanilla_proofs(0)); },
-          "vanilla_proofs: 2 partition proofs"));
-  add(bad("snap garbage partition", snap, [](auto& r) { r.set_vanilla_proofs(0, "garbage"); },
-          "vanilla_proofs[0]"));
+  add(bad(
+      "snap registered proof out of range", snap, [](auto& r) { r.set_registered_proof(7); },
+      "registered_proof: "));
+  add(bad(
+      "snap sector size mismatch", snap, [](auto& r) { r.set_sector_size(4096); },
+      "sector_size: 4096"));
+  add(bad(
+      "snap comm_r_new long", snap, [](auto& r) { r.set_comm_r_new(r.comm_r_new() + "x"); },
+      "comm_r_new: 33 bytes, must be exactly 32"));
+  add(bad(
+      "snap comm_d_new missing", snap, [](auto& r) { r.clear_comm_d_new(); },
+      "comm_d_new: 0 bytes, must be exactly 32"));
+  add(bad(
+      "snap wrong comm_d_new", snap,
+      [](auto& r) {
+        std::string c = r.comm_d_new();
+        c[0] ^= 1;
+        r.set_comm_d_new(c);
+      },
+      "vanilla_proofs[0]: "));
+  add(bad(
+      "snap two partitions", snap, [](auto& r) { r.add_vanilla_proofs(r.vanilla_proofs(0)); },
+      "vanilla_proofs: 2 partition proofs"));
+  add(bad(
+      "snap garbage partition", snap, [](auto& r) { r.set_vanilla_proofs(0, "garbage"); },
+      "vanilla_proofs[0]"));
   return cases;
 }
 

@@ -8,9 +8,9 @@
 
 #include "engine/engine_fixture.hpp"
 #include "engine/watchdog.hpp"
-#include "service_fixture.hpp"
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
+#include "service_fixture.hpp"
 
 namespace cuzk::server {
 namespace {

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "engine/engine_fixture.hpp"
-#include "service_fixture.hpp"
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
+#include "service_fixture.hpp"
 
 namespace cuzk::server {
 namespace {

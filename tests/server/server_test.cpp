@@ -6,15 +6,14 @@
 #include <sys/stat.h>
 
 #include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "engine/engine_fixture.hpp"
-#include "service_fixture.hpp"
 #include "groth16/verifier.hpp"
 #include "server/client.hpp"
 #include "server/grpc_server.hpp"
 #include "server/http_status.hpp"
+#include "service_fixture.hpp"
 #include "util/mapped_file.hpp"
 
 namespace cuzk::server {
@@ -135,8 +134,7 @@ TEST_F(ServerTest, BadRequestsAreInvalidArgumentWithTheFieldNamed) {
   const Case cases[] = {
       {"empty request", v1::SubmitProofRequest(), grpc::StatusCode::INVALID_ARGUMENT,
        "proof_kind: unspecified"},
-      {"unknown kind", bad_kind, grpc::StatusCode::INVALID_ARGUMENT,
-       "proof_kind: unknown value 7"},
+      {"unknown kind", bad_kind, grpc::StatusCode::INVALID_ARGUMENT, "proof_kind: unknown value 7"},
       {"unknown priority", bad_priority, grpc::StatusCode::INVALID_ARGUMENT,
        "priority: unknown value 9"},
       {"refused by the factory", submit_request("nope"), grpc::StatusCode::INVALID_ARGUMENT,
@@ -238,8 +236,7 @@ TEST_F(ServerTest, StatusMetricsPreloadEvict) {
     ASSERT_TRUE(stub_->GetMetrics(&ctx, v1::GetMetricsRequest(), &metrics).ok());
     EXPECT_NE(metrics.prometheus_text().find("# TYPE cuzk_proofs_total counter"),
               std::string::npos);
-    EXPECT_NE(metrics.prometheus_text().find("cuzk_srs_load_seconds_count 1\n"),
-              std::string::npos);
+    EXPECT_NE(metrics.prometheus_text().find("cuzk_srs_load_seconds_count 1\n"), std::string::npos);
   }
 }
 
@@ -355,8 +352,8 @@ TEST_F(PorepValidationTest, BadPorepRequests) {
   window.set_registered_proof(0);  // StackedDrgWinning2KiBV1: not a WindowPoSt
   s = submit(window);
   EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  EXPECT_EQ(s.error_message().rfind("registered_proof: 0 (StackedDrgWinning2KiBV1) is a Winning", 0),
-            0u)
+  EXPECT_EQ(
+      s.error_message().rfind("registered_proof: 0 (StackedDrgWinning2KiBV1) is a Winning", 0), 0u)
       << s.error_message();
 
   grpc::ClientContext ctx;

@@ -78,7 +78,9 @@ struct PtxCarryChain {
 
   // Plain products, which touch no flag: ordinary code the compiler may schedule freely.
   __device__ __forceinline__ uint32_t mul_lo(uint32_t a, uint32_t b) const { return a * b; }
-  __device__ __forceinline__ uint32_t mul_hi(uint32_t a, uint32_t b) const { return __umulhi(a, b); }
+  __device__ __forceinline__ uint32_t mul_hi(uint32_t a, uint32_t b) const {
+    return __umulhi(a, b);
+  }
 };
 
 }  // namespace cuzk::gpu

@@ -27,7 +27,9 @@ struct Ext2 {
   CUZK_HD Storage store() const { return {c0.store(), c1.store()}; }
 
   CUZK_HD bool is_zero() const { return c0.is_zero() && c1.is_zero(); }
-  friend CUZK_HD bool operator==(const Ext2& a, const Ext2& b) { return a.c0 == b.c0 && a.c1 == b.c1; }
+  friend CUZK_HD bool operator==(const Ext2& a, const Ext2& b) {
+    return a.c0 == b.c0 && a.c1 == b.c1;
+  }
   friend CUZK_HD bool operator!=(const Ext2& a, const Ext2& b) { return !(a == b); }
 
   friend CUZK_HD Ext2 operator+(const Ext2& a, const Ext2& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }

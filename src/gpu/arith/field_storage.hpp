@@ -68,7 +68,9 @@ inline ff::MontField<Config> from_storage(const FieldStorage<Config>& s) {
   std::memcpy(r.data(), s.limbs, sizeof(s.limbs));
   return ff::MontField<Config>::from_montgomery(r);
 }
-inline Fp2Storage to_storage(const ff::Fp2& x) { return {to_storage(x.c0), to_storage(x.c1)}; }
+inline Fp2Storage to_storage(const ff::Fp2& x) {
+  return {to_storage(x.c0), to_storage(x.c1)};
+}
 inline ff::Fp2 from_storage(const Fp2Storage& s) {
   return {from_storage(s.c0), from_storage(s.c1)};
 }

@@ -18,7 +18,7 @@ namespace cuzk::gpu {
 
 using FpDevice = Mont32<ff::FpConfig, PtxCarryChain>;  // 12 × 32-bit limbs
 using FrDevice = Mont32<ff::FrConfig, PtxCarryChain>;  // 8 × 32-bit limbs
-using Fp2Device = Ext2<FpDevice>;                       // 2 × 12 limbs
+using Fp2Device = Ext2<FpDevice>;                      // 2 × 12 limbs
 
 using G1AffineDevice = Affine<FpDevice>;
 using G1JacobianDevice = Jacobian<FpDevice>;

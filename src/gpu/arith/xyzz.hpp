@@ -127,7 +127,9 @@ struct Xyzz {
 template <class F>
 inline constexpr bool kCalledInReductions =
 #if defined(__CUDA_ARCH__)
-    requires { typename F::Base; };  // Ext2
+    requires {
+  typename F::Base;
+};  // Ext2
 #else
     false;
 #endif

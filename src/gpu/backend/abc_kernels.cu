@@ -9,9 +9,9 @@
 // other, all 32 lanes over one row's entries, the partial sums added across the lanes.
 #include <algorithm>
 
+#include "gpu/arith/fields.cuh"
 #include "gpu/backend/abc_kernels.hpp"
 #include "gpu/util/cuda_util.hpp"
-#include "gpu/arith/fields.cuh"
 
 namespace cuzk::gpu {
 namespace {

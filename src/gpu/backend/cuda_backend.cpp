@@ -17,14 +17,14 @@
 
 #include "gpu/backend/abc_kernels.hpp"
 #include "gpu/backend/b_g2_cpu.hpp"
-#include "gpu/util/cuda_phase.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/backend/device_circuit.hpp"
-#include "gpu/util/device_guard.hpp"
 #include "gpu/backend/input_slot.hpp"
 #include "gpu/backend/prove_lane.hpp"
 #include "gpu/backend/resident_sets.hpp"
 #include "gpu/backend/section_msm.hpp"
+#include "gpu/util/cuda_phase.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/device_guard.hpp"
 #include "gpu/util/staged_upload.hpp"
 #include "groth16/proof_assembly.hpp"
 #include "util/parallel.hpp"
@@ -109,8 +109,8 @@ struct CudaBackend::Impl {
     if (!p.on_host()) return true;  // ResidentSets::upload explains why it cannot be uploaded
     size_t free_bytes = 0, total_bytes = 0;
     CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    const size_t estimate = sizeof(FrStorage) * (3 * m + variables) +
-                            40 * std::max(m, variables) + (size_t(6) << 30);
+    const size_t estimate =
+        sizeof(FrStorage) * (3 * m + variables) + 40 * std::max(m, variables) + (size_t(6) << 30);
     const size_t have = workspace_bytes();
     const size_t grow = estimate > have ? estimate - have : 0;
     return DeviceSrs::bytes_for(p, b_g2_on_gpu) + grow <= free_bytes;
@@ -118,8 +118,8 @@ struct CudaBackend::Impl {
 
   // A deferred witness's a, b, c (zero-padded to m) from its uploaded assignment, on the device
   // (phase abc); nothing for a witness that brought them. Needs upload_mutex; synchronous.
-  void deferred_abc(InputSlot& x, const WitnessView& w, size_t m, cudaStream_t st,
-                    PhaseTimings& t, Stopwatch& sw) {
+  void deferred_abc(InputSlot& x, const WitnessView& w, size_t m, cudaStream_t st, PhaseTimings& t,
+                    Stopwatch& sw) {
     if (w.circuit == nullptr) return;
     const DeviceCircuit& circuit = circuits.get(*w.circuit, *uploader, st, t, sw);
     in_phase("abc", [&] {
@@ -131,8 +131,8 @@ struct CudaBackend::Impl {
 
   // One uploaded circuit's kernels on `lane`: the G1 MSMs and, on the GPU path, B in G2.
   MsmAccumulators circuit_msms(ProveLane& lane, InputSlot& x, const SrsRef& srs,
-                               const UploadedShape& shape, size_t m, bool gpu_b2,
-                               PhaseTimings& t, Stopwatch& sw) {
+                               const UploadedShape& shape, size_t m, bool gpu_b2, PhaseTimings& t,
+                               Stopwatch& sw) {
     const Sections of = Sections::of(srs.g1, srs.host);
     double stream_ms = 0;
     MsmAccumulators acc = lane.g1_msms(x, *sections, of, shape, m, t, sw, stream_ms);
@@ -177,8 +177,7 @@ struct CudaBackend::Impl {
           pending->b2.emplace_back();  // computed below, with the G1 MSMs
         } else {
           in_phase("b_g2_scalars", [&] {
-            previous =
-                launch_b_g2(srs.b_g2, BG2Input::from(w, cpu_threads), cpu_threads, previous);
+            previous = launch_b_g2(srs.b_g2, BG2Input::from(w, cpu_threads), cpu_threads, previous);
             pending->b2.push_back(previous);
           });
           t.emplace_back("b_g2_scalars", sw.lap_ms());
@@ -264,7 +263,8 @@ struct CudaBackend::Impl {
   // evaluation: the circuits' matrices are the main lane's), B in G2 on the GPU.
   std::unique_ptr<groth16::Pending> run_deadline(const WitnessView& w, const SrsRef& srs,
                                                  std::span<const groth16::Randomness> randomness,
-                                                 size_t m, const std::function<void(size_t)>& release) {
+                                                 size_t m,
+                                                 const std::function<void(size_t)>& release) {
     auto pending = pending_for(srs, randomness);
     PhaseTimings& t = pending->timings;
     const PriorityGate::Hold hold(&deadline_gate);
@@ -273,9 +273,8 @@ struct CudaBackend::Impl {
       in_phase("setup", [&] { deadline->prepare_tables(m); });
       t.emplace_back("setup", sw.lap_ms());
       InputSlot& x = slots->slot(InputSlotPool::kDeadline);
-      in_phase("upload", [&] {
-        upload_witness(*slots, x, w, m, deadline->stream(), *deadline_uploader);
-      });
+      in_phase("upload",
+               [&] { upload_witness(*slots, x, w, m, deadline->stream(), *deadline_uploader); });
       t.emplace_back("upload", sw.lap_ms());
       const UploadedShape shape = UploadedShape::of(w, false);
       if (release) release(0);
@@ -294,7 +293,8 @@ struct CudaBackend::Impl {
     std::lock_guard lock(deadline_init);
     if (!deadline) {
       in_phase("init", [&] {
-        deadline = std::make_unique<ProveLane>(device, highest_stream_priority(device), ntt_options);
+        deadline =
+            std::make_unique<ProveLane>(device, highest_stream_priority(device), ntt_options);
         deadline_uploader = std::make_unique<StagedUploader>(kStagingBytes, 2);
       });
     }
@@ -308,9 +308,13 @@ struct CudaBackend::Impl {
   }
 };
 
-bool cuda_device_available(int device) { return device >= 0 && device < cuda_device_count(); }
+bool cuda_device_available(int device) {
+  return device >= 0 && device < cuda_device_count();
+}
 
-int cuda_backend_device_count() { return cuda_device_count(); }
+int cuda_backend_device_count() {
+  return cuda_device_count();
+}
 
 namespace {
 
@@ -352,8 +356,7 @@ CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
   impl_->slots = std::make_unique<InputSlotPool>(options.overlap_uploads, kSecondSlotReserve);
   in_phase("init", [&] {
     DeviceGuard guard(device);
-    impl_->main = std::make_unique<ProveLane>(device, 0, impl_->ntt_options,
-                                             &impl_->deadline_gate);
+    impl_->main = std::make_unique<ProveLane>(device, 0, impl_->ntt_options, &impl_->deadline_gate);
     impl_->uploader =
         std::make_unique<StagedUploader>(kStagingBytes, std::min(8u, resolve_threads(cpu_threads)));
     impl_->sections =
@@ -372,9 +375,13 @@ CudaBackend::~CudaBackend() {
   if (switched && previous >= 0) (void)cudaSetDevice(previous);
 }
 
-std::string CudaBackend::name() const { return "cuda:" + std::to_string(impl_->device); }
+std::string CudaBackend::name() const {
+  return "cuda:" + std::to_string(impl_->device);
+}
 
-int CudaBackend::device() const { return impl_->device; }
+int CudaBackend::device() const {
+  return impl_->device;
+}
 
 std::unique_ptr<groth16::Pending> CudaBackend::start(
     std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
@@ -383,8 +390,8 @@ std::unique_ptr<groth16::Pending> CudaBackend::start(
   std::vector<WitnessView> views;
   views.reserve(assignments.size());
   for (const auto& w : assignments) views.push_back(WitnessView::of(w));
-  const size_t m = check_witnesses_fit(views, params.vk, SrsShape::of(params), randomness.size(),
-                                       kMaxLogM);
+  const size_t m =
+      check_witnesses_fit(views, params.vk, SrsShape::of(params), randomness.size(), kMaxLogM);
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
   size_t variables = 0, slot_bytes = 0;
@@ -418,7 +425,8 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_deadline(
     std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
     std::span<const groth16::Randomness> randomness) {
   groth16::check_assignments_fit(assignments, params, randomness.size());
-  if (assignments.size() != 1 || !impl_->b_g2_on_gpu || assignments[0].deferred_circuit() != nullptr) {
+  if (assignments.size() != 1 || !impl_->b_g2_on_gpu ||
+      assignments[0].deferred_circuit() != nullptr) {
     return start(std::move(assignments), params, randomness);
   }
   const WitnessView view = WitnessView::of(assignments[0]);
@@ -446,10 +454,10 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_views(
     std::span<const groth16::Randomness> randomness) {
   if (srs.vk == nullptr || (srs.g1 == nullptr && srs.host == nullptr))
     throw std::invalid_argument("CudaBackend::start_views: SrsRef without vk or G1 sections");
-  SrsShape shape = srs.g1 == nullptr ? SrsShape::of(*srs.host)
-                                     : SrsShape{srs.vk->ic.size(), srs.g1->h.size(),
-                                                srs.g1->l.size(),  srs.g1->a.size(),
-                                                srs.g1->b_g1.size(), 0};
+  SrsShape shape = srs.g1 == nullptr
+                       ? SrsShape::of(*srs.host)
+                       : SrsShape{srs.vk->ic.size(), srs.g1->h.size(),    srs.g1->l.size(),
+                                  srs.g1->a.size(),  srs.g1->b_g1.size(), 0};
   if (srs.g1 != nullptr) shape.b_g2 = impl_->b2_on_gpu(srs) ? srs.g1->b_g2.size() : srs.b_g2.size();
   const size_t m = check_witnesses_fit(witnesses, *srs.vk, shape, randomness.size(), kMaxLogM);
   std::optional<DeviceGuard> guard;
@@ -457,8 +465,8 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_views(
   size_t slot_bytes = 0;
   for (const auto& w : witnesses) slot_bytes = std::max(slot_bytes, InputSlot::bytes_for(w, m));
   // Overlapped as start(), on sections the caller keeps on the device.
-  const bool overlap = impl_->overlap_uploads && srs.g1 != nullptr && witnesses.size() == 1 &&
-                       impl_->b2_on_gpu(srs);
+  const bool overlap =
+      impl_->overlap_uploads && srs.g1 != nullptr && witnesses.size() == 1 && impl_->b2_on_gpu(srs);
   InputSlotPool::Lease slot(*impl_->slots, slot_bytes, overlap);
   if (overlap) {
     return impl_->run_overlapped(slot.index(), witnesses[0], [&](PhaseTimings&) { return srs; },
@@ -549,7 +557,9 @@ size_t CudaBackend::resident_circuit_bytes() const {
   return impl_->circuits.bytes();
 }
 
-size_t CudaBackend::resident_bytes() const { return impl_->resident->bytes(); }
+size_t CudaBackend::resident_bytes() const {
+  return impl_->resident->bytes();
+}
 
 void CudaBackend::release_workspace() {
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
@@ -564,7 +574,9 @@ void CudaBackend::release_workspace() {
   impl_->deadline_scratch = 0;
 }
 
-uint64_t CudaBackend::second_slot_uploads() const { return impl_->second_slot_uploads.load(); }
+uint64_t CudaBackend::second_slot_uploads() const {
+  return impl_->second_slot_uploads.load();
+}
 
 size_t CudaBackend::workspace_bytes() const {
   std::lock_guard lock(impl_->main->mutex);

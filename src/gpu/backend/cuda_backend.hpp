@@ -74,8 +74,8 @@
 #include <vector>
 
 #include "curve/g2.hpp"
-#include "groth16/backend.hpp"
 #include "gpu/backend/witness_view.hpp"
+#include "groth16/backend.hpp"
 
 namespace cuzk::gpu {
 
@@ -197,7 +197,7 @@ class CudaBackend final : public groth16::Backend {
   void prepare_domain(size_t m) override;
   bool is_resident(const groth16::Parameters& params) const;
   void evict(const groth16::Parameters& params) override;
-  void evict_all();  // the parameter sets and the precompiled circuits
+  void evict_all();               // the parameter sets and the precompiled circuits
   size_t resident_bytes() const;  // device bytes of the resident sections (G1, and G2 if on GPU)
   // Device bytes of the precompiled circuits' matrices (deferred a/b/c, below).
   size_t resident_circuit_bytes() const;

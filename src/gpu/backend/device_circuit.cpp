@@ -9,7 +9,8 @@ namespace cuzk::gpu {
 namespace {
 
 size_t csr_bytes(const r1cs::IndexedCsr& m) {
-  return sizeof(uint64_t) * m.row_ptr.size() + sizeof(uint32_t) * (m.cols.size() + m.coeff_index.size());
+  return sizeof(uint64_t) * m.row_ptr.size() +
+         sizeof(uint32_t) * (m.cols.size() + m.coeff_index.size());
 }
 
 DeviceCsr upload_csr(const r1cs::IndexedCsr& m, StagedUploader& uploader, cudaStream_t stream) {
@@ -57,7 +58,8 @@ const DeviceCircuit& DeviceCircuits::get(const r1cs::PrecompiledCircuit& circuit
                                                      gb(need) + " of device memory, " +
                                                      gb(free_bytes) + " are free");
     }
-    it = circuits_.emplace(circuit.digest(), DeviceCircuit::upload(circuit, uploader, stream)).first;
+    it =
+        circuits_.emplace(circuit.digest(), DeviceCircuit::upload(circuit, uploader, stream)).first;
   });
   t.emplace_back("upload_circuit", sw.lap_ms());
   return it->second;

@@ -25,7 +25,9 @@ struct DeviceCsr {
   DeviceBuffer<uint64_t> row_ptr;
   DeviceBuffer<uint32_t> cols, coeff_index;
 
-  size_t bytes() const { return row_ptr.size_bytes() + cols.size_bytes() + coeff_index.size_bytes(); }
+  size_t bytes() const {
+    return row_ptr.size_bytes() + cols.size_bytes() + coeff_index.size_bytes();
+  }
   DeviceCsrView view() const { return {row_ptr.data(), cols.data(), coeff_index.data()}; }
 };
 

@@ -4,7 +4,6 @@
 #include "gpu/backend/device_srs.hpp"
 
 #include <cstring>
-
 #include <span>
 #include <stdexcept>
 #include <string>

@@ -11,9 +11,9 @@
 #include <cstddef>
 #include <span>
 
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/point_storage.hpp"
 #include "gpu/params/srs_decode.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "gpu/util/staged_upload.hpp"
 #include "groth16/parameters.hpp"
 
@@ -41,8 +41,7 @@ struct DeviceSrs {
       : h(n_h), l(n_l), a(n_a), b_g1(n_b_g1), b_g2(n_b_g2) {}
 
   size_t bytes() const {
-    return h.size_bytes() + l.size_bytes() + a.size_bytes() + b_g1.size_bytes() +
-           b_g2.size_bytes();
+    return h.size_bytes() + l.size_bytes() + a.size_bytes() + b_g1.size_bytes() + b_g2.size_bytes();
   }
   // Device bytes the sections of `params` take (with or without B in G2).
   static size_t bytes_for(const groth16::Parameters& params, bool with_b_g2 = true) {

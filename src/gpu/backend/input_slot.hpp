@@ -10,10 +10,10 @@
 #include <cstdint>
 #include <mutex>
 
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/field_storage.hpp"
-#include "gpu/util/staged_upload.hpp"
 #include "gpu/backend/witness_view.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/staged_upload.hpp"
 
 namespace cuzk::gpu {
 

@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <utility>
 
+#include "gpu/ntt/ntt_h_polynomial.hpp"
 #include "gpu/util/cuda_phase.hpp"
 #include "gpu/util/device_guard.hpp"
-#include "gpu/ntt/ntt_h_polynomial.hpp"
 
 namespace cuzk::gpu {
 namespace {

@@ -22,14 +22,14 @@
 #include <vector>
 
 #include "curve/g2.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/backend/device_srs.hpp"
-#include "gpu/util/enqueue_window.hpp"
 #include "gpu/backend/input_slot.hpp"
-#include "gpu/msm/msm.hpp"
-#include "gpu/ntt/ntt.hpp"
 #include "gpu/backend/section_msm.hpp"
 #include "gpu/backend/witness_view.hpp"
+#include "gpu/msm/msm.hpp"
+#include "gpu/ntt/ntt.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/enqueue_window.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/proof_assembly.hpp"
 #include "util/stopwatch.hpp"

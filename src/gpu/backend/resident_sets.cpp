@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "gpu/util/cuda_phase.hpp"
 #include "gpu/arith/point_storage.hpp"
+#include "gpu/util/cuda_phase.hpp"
 #include "util/stopwatch.hpp"
 
 namespace cuzk::gpu {
@@ -96,10 +96,10 @@ bool ResidentSets::upload_section(const groth16::Parameters& p, groth16::Section
 }
 
 groth16::ParamsResult<bool> ResidentSets::upload_raw_section(const groth16::Parameters& p,
-                                                            groth16::Section section,
-                                                            std::span<const uint8_t> raw,
-                                                            StagedUploader& uploader,
-                                                            cudaStream_t stream) {
+                                                             groth16::Section section,
+                                                             std::span<const uint8_t> raw,
+                                                             StagedUploader& uploader,
+                                                             cudaStream_t stream) {
   if (section == groth16::Section::kBG2 && !b_g2_on_gpu_) return false;
   const size_t count = p.count(section);
   size_t first_bad = count;

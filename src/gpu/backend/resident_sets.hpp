@@ -16,8 +16,8 @@
 #include <span>
 
 #include "gpu/backend/device_srs.hpp"
-#include "gpu/util/staged_upload.hpp"
 #include "gpu/backend/witness_view.hpp"
+#include "gpu/util/staged_upload.hpp"
 #include "groth16/backend.hpp"
 #include "groth16/parameters.hpp"
 

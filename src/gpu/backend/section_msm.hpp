@@ -26,11 +26,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "gpu/util/cuda_util.hpp"
-#include "gpu/util/device_guard.hpp"
+#include "gpu/arith/point_storage.hpp"
 #include "gpu/backend/device_srs.hpp"
 #include "gpu/msm/msm.hpp"
-#include "gpu/arith/point_storage.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/device_guard.hpp"
 #include "gpu/util/staged_upload.hpp"
 #include "util/stopwatch.hpp"
 
@@ -69,8 +69,9 @@ class SectionMsm {
   SectionMsm(StagedUploader& uploader, size_t chunk_points, int device)
       : uploader_(uploader), chunk_(chunk_points), device_(device) {
     if (chunk_ == 0 || chunk_ % 128 != 0)
-      throw std::invalid_argument("SRS stream chunk must be a positive multiple of 128 points, got " +
-                                  std::to_string(chunk_));
+      throw std::invalid_argument(
+          "SRS stream chunk must be a positive multiple of 128 points, got " +
+          std::to_string(chunk_));
   }
 
   // sum_{i < n} scalars[i]·bases[i] (scalars in device memory).

@@ -16,7 +16,9 @@ uint64_t last_word_mask(size_t bits) {
   return rem == 0 ? ~uint64_t(0) : (uint64_t(1) << rem) - 1;
 }
 
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
+[[noreturn]] void fail(const std::string& message) {
+  throw std::invalid_argument(message);
+}
 
 void expect_section(const char* what, size_t have, size_t want) {
   if (have != want) {

@@ -60,11 +60,12 @@ struct SrsShape {
 };
 
 // The shape checks of groth16::check_assignments_fit, on views: at least one witness; one (r, s)
-// per witness; a, b, c of one length (or, deferred, empty with a circuit of the witness's counts); every witness of witness 0's shape (sizes and density bits);
-// density bitmaps covering their variables; delta not the identity; every section of the size the
-// shape needs (h = m - 1, l = aux, a = inputs + |A aux|, b_g1 = b_g2 = |B inputs| + |B aux|,
-// ic = inputs); the domain m at most 2^max_log_m. Throws std::invalid_argument naming the
-// mismatch ("parameters do not fit the circuit: ..." for a section). Returns m (a power of two).
+// per witness; a, b, c of one length (or, deferred, empty with a circuit of the witness's counts);
+// every witness of witness 0's shape (sizes and density bits); density bitmaps covering their
+// variables; delta not the identity; every section of the size the shape needs (h = m - 1, l = aux,
+// a = inputs + |A aux|, b_g1 = b_g2 = |B inputs| + |B aux|, ic = inputs); the domain m at most
+// 2^max_log_m. Throws std::invalid_argument naming the mismatch ("parameters do not fit the
+// circuit: ..." for a section). Returns m (a power of two).
 size_t check_witnesses_fit(std::span<const WitnessView> witnesses, const groth16::VerifyingKey& vk,
                            const SrsShape& shape, size_t randomness_count, unsigned max_log_m);
 

@@ -19,12 +19,12 @@
 #include <type_traits>
 #include <utility>
 
-#include "gpu/util/cuda_util.hpp"
-#include "gpu/util/device_guard.hpp"
-#include "gpu/util/enqueue_window.hpp"
 #include "gpu/msm/msm.hpp"
 #include "gpu/msm/msm_kernels.hpp"
 #include "gpu/msm/msm_phase_timer.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/device_guard.hpp"
+#include "gpu/util/enqueue_window.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -95,9 +95,9 @@ template <class C>
 struct GpuMsmScratch {
   using Bases = AffineStorageOf<C>;
   using Sums = XyzzStorageOf<C>;
-  DeviceBuffer<ScalarWords> scalars_in;    // host scalars, uploaded
-  DeviceBuffer<uint64_t> density_in;       // host density, uploaded
-  DeviceBuffer<Bases> bases_in;            // host-vector API only
+  DeviceBuffer<ScalarWords> scalars_in;  // host scalars, uploaded
+  DeviceBuffer<uint64_t> density_in;     // host density, uploaded
+  DeviceBuffer<Bases> bases_in;          // host-vector API only
   DeviceBuffer<uint32_t> word_rank, tail, ones, flags;
   DeviceBuffer<int64_t> counts;
   DeviceBuffer<uint32_t> shifted;  // ShiftedScalars of the tail terms: 8 words per term
@@ -237,8 +237,8 @@ Terms prepare_terms(GpuMsmScratch<C>& s, Inputs<C>& in, cudaStream_t stream) {
     return terms;
   }
   const k::PartitionSpec spec{in.scalars, in.montgomery, in.split, in.density};
-  k::partition_terms(s.temp.data(), s.temp.size_bytes(), spec, in.n, s.tail.data(),
-                     s.ones.data(), s.counts.data(), stream);
+  k::partition_terms(s.temp.data(), s.temp.size_bytes(), spec, in.n, s.tail.data(), s.ones.data(),
+                     s.counts.data(), stream);
   int64_t counts[2] = {0, 0};
   uint32_t density_bits = 0;
   CUZK_CUDA_CHECK(
@@ -328,17 +328,16 @@ void sum_group_runs(GpuMsmScratch<C>& s, const Inputs<C>& in, const GpuMsmPlan& 
 // in their tails. Otherwise every phase runs on `stream`, one after the other (with profiling, so
 // that the phase times add up).
 template <class C>
-void pippenger(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms,
-               const GpuMsmPlan& plan, const GpuMsmOptions& options, XyzzStorageOf<C>* results,
-               cudaStream_t stream) {
+void pippenger(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms, const GpuMsmPlan& plan,
+               const GpuMsmOptions& options, XyzzStorageOf<C>* results, cudaStream_t stream) {
   // Every tail term's scalar, compacted (partition), out of Montgomery form, shifted by H.
   uint32_t* idx = terms.partitioned ? s.tail.data() : nullptr;
   const ShiftedScalars shifted{s.shifted.data(), plan.terms};
   k::gather_shifted(in.scalars, in.montgomery, idx, terms.map, plan.terms, digit_codec(plan),
                     shifted, s.flags.data(), stream);
   const uint32_t* base_idx = idx;
-  CUZK_CUDA_CHECK(cudaMemsetAsync(s.buckets.data(), 0,
-                                  plan.bucket_count() * sizeof(XyzzStorageOf<C>), stream));
+  CUZK_CUDA_CHECK(
+      cudaMemsetAsync(s.buckets.data(), 0, plan.bucket_count() * sizeof(XyzzStorageOf<C>), stream));
   EnqueueWindow window(plan.groups() > 1 ? options.groups_ahead : 0, options.yield_to);
   if (!kOverlapGroups<C> || s.timer.on() || plan.groups() == 1) {
     for (unsigned g = 0; g < plan.groups(); ++g) {
@@ -537,12 +536,12 @@ typename GpuMsmT<C>::Point GpuMsmT<C>::run(const Request& req, cudaStream_t stre
   DeviceGuard guard(device_);
   GpuMsmScratch<C>& s = *scratch_;
   Inputs<C> in{req.bases,
-            req.n_bases,
-            static_cast<const ScalarWords*>(req.scalars),
-            req.montgomery,
-            n,
-            req.density,
-            options.split_trivial};
+               req.n_bases,
+               static_cast<const ScalarWords*>(req.scalars),
+               req.montgomery,
+               n,
+               req.density,
+               options.split_trivial};
 
   s.timer.start(profiling_, stream);
   const Terms terms = prepare_terms(s, in, stream);

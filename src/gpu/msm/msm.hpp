@@ -56,8 +56,8 @@
 #include "curve/g2.hpp"
 #include "ff/fr.hpp"
 #include "gpu/arith/field_storage.hpp"
-#include "gpu/msm/msm_plan.hpp"
 #include "gpu/arith/point_storage.hpp"
+#include "gpu/msm/msm_plan.hpp"
 
 namespace cuzk::gpu {
 

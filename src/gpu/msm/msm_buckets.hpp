@@ -28,9 +28,9 @@
 
 #include "gpu/arith/affine.hpp"
 #include "gpu/arith/hd.hpp"
-#include "gpu/msm/msm_digits.hpp"
 #include "gpu/arith/point_storage.hpp"
 #include "gpu/arith/xyzz.hpp"
+#include "gpu/msm/msm_digits.hpp"
 
 namespace cuzk::gpu {
 

@@ -69,7 +69,7 @@ struct ShiftedScalars {
 };
 
 struct DigitCodec {
-  uint64_t offset[4];  // H
+  uint64_t offset[4];    // H
   uint32_t window_bits;  // c <= 24: a window spans at most two words
   uint32_t windows;
 

@@ -18,9 +18,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "gpu/arith/point_storage.hpp"
 #include "gpu/msm/msm_buckets.hpp"
 #include "gpu/msm/msm_digits.hpp"
-#include "gpu/arith/point_storage.hpp"
 
 namespace cuzk::gpu::msm_kernels {
 

@@ -8,8 +8,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/msm/msm.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu::msm_detail {
 

@@ -10,9 +10,9 @@
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_scan.cuh>
 
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/fields.cuh"
 #include "gpu/msm/msm_kernels.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu::msm_kernels {
 namespace {

@@ -8,10 +8,10 @@
 
 #include <algorithm>
 
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/fields.cuh"
 #include "gpu/msm/msm_kernels.hpp"
 #include "gpu/msm/prefetching_loader.cuh"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu::msm_kernels {
 namespace reduce_detail {
@@ -84,14 +84,14 @@ __global__ void __launch_bounds__(kThreads)
 
 template <class C>
 void ReduceKernels<C>::reduce_segments(const Sums* buckets, uint32_t windows,
-                                       uint32_t buckets_per_window, uint32_t segment_len,
-                                       Sums* out, cudaStream_t stream) {
+                                       uint32_t buckets_per_window, uint32_t segment_len, Sums* out,
+                                       cudaStream_t stream) {
   constexpr unsigned kThreads = reduce_detail::kThreads;
   const size_t threads = size_t(windows) * (buckets_per_window / segment_len);
   if (threads == 0) return;
   const unsigned blocks = unsigned((threads + kThreads - 1) / kThreads);
-  reduce_detail::segments_kernel<C><<<blocks, kThreads, 0, stream>>>(
-      buckets, windows, buckets_per_window, segment_len, out);
+  reduce_detail::segments_kernel<C>
+      <<<blocks, kThreads, 0, stream>>>(buckets, windows, buckets_per_window, segment_len, out);
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 
@@ -99,8 +99,8 @@ template <class C>
 void ReduceKernels<C>::sum_groups(const Sums* in, uint32_t groups, size_t per_group, Sums* out,
                                   cudaStream_t stream) {
   if (groups == 0) return;
-  reduce_detail::sum_groups_kernel<C><<<groups, reduce_detail::kThreads, 0, stream>>>(in, per_group,
-                                                                                      out);
+  reduce_detail::sum_groups_kernel<C>
+      <<<groups, reduce_detail::kThreads, 0, stream>>>(in, per_group, out);
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 
@@ -113,10 +113,10 @@ uint32_t ReduceKernels<C>::batch_add_blocks(int sm_count) {
 }
 
 template <class C>
-void ReduceKernels<C>::batch_add(const Bases* bases, const uint32_t* idx, size_t m,
-                                 uint32_t blocks, Sums* thread_sums, cudaStream_t stream) {
-  reduce_detail::batch_add_kernel<C><<<blocks, reduce_detail::kThreads, 0, stream>>>(
-      bases, idx, m, thread_sums);
+void ReduceKernels<C>::batch_add(const Bases* bases, const uint32_t* idx, size_t m, uint32_t blocks,
+                                 Sums* thread_sums, cudaStream_t stream) {
+  reduce_detail::batch_add_kernel<C>
+      <<<blocks, reduce_detail::kThreads, 0, stream>>>(bases, idx, m, thread_sums);
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 

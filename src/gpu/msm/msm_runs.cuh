@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/fields.cuh"
 #include "gpu/msm/msm_kernels.hpp"
 #include "gpu/msm/prefetching_loader.cuh"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu::msm_kernels {
 namespace runs_detail {
@@ -104,8 +104,8 @@ void RunKernels<C>::sum_partial_runs(const uint32_t* keys, const Sums* sums, siz
   constexpr unsigned kThreads = runs_detail::kThreads;
   const size_t chunks = (count + chunk_len - 1) / chunk_len;
   const unsigned blocks = unsigned((chunks + kThreads - 1) / kThreads);
-  runs_detail::partial_runs_kernel<C><<<blocks, kThreads, 0, stream>>>(keys, sums, count, chunk_len,
-                                                                       chunks, codec, out);
+  runs_detail::partial_runs_kernel<C>
+      <<<blocks, kThreads, 0, stream>>>(keys, sums, count, chunk_len, chunks, codec, out);
   CUZK_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -4,8 +4,8 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <stdexcept>
 
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/msm/msm_kernels.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu::msm_kernels {
 namespace {

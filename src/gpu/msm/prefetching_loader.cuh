@@ -9,9 +9,9 @@
 #include <cstdint>
 
 #include "gpu/arith/affine.hpp"
+#include "gpu/arith/point_storage.hpp"
 #include "gpu/msm/msm_buckets.hpp"
 #include "gpu/msm/msm_digits.hpp"
-#include "gpu/arith/point_storage.hpp"
 
 namespace cuzk::gpu {
 
@@ -35,10 +35,10 @@ struct PrefetchingBaseLoader {
   const uint32_t* values;
   size_t stride;
   const Storage* bases;
-  uint4* smem;                      // kSmemPieces pieces
-  unsigned lane;                    // threadIdx.x
-  size_t end;                       // steps [0 or the chunk's first, end)
-  size_t ready = SIZE_MAX;          // the step whose base is in flight
+  uint4* smem;              // kSmemPieces pieces
+  unsigned lane;            // threadIdx.x
+  size_t end;               // steps [0 or the chunk's first, end)
+  size_t ready = SIZE_MAX;  // the step whose base is in flight
   uint32_t ready_value = 0;
   uint32_t ahead_value = 0;  // the value of step ready + 1 when ready + 1 < end
 

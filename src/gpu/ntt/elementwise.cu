@@ -3,9 +3,9 @@
 // (fields.cuh), applies one operation and stores the result.
 #include <algorithm>
 
-#include "gpu/util/cuda_util.hpp"
-#include "gpu/ntt/elementwise.hpp"
 #include "gpu/arith/fields.cuh"
+#include "gpu/ntt/elementwise.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu {
 namespace {

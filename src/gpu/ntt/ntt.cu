@@ -1,12 +1,11 @@
 // GpuNtt (ntt.hpp): table caches, argument checks, and programs handed to the launcher.
-#include "gpu/ntt/ntt.hpp"
-
 #include <bit>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "gpu/ntt/elementwise.hpp"
+#include "gpu/ntt/ntt.hpp"
 #include "gpu/ntt/ntt_kernels.hpp"
 #include "gpu/ntt/ntt_tables.hpp"
 
@@ -88,9 +87,9 @@ struct GpuNtt::SizeTables {
 GpuNtt::GpuNtt(int device, unsigned max_log_n, GpuNttOptions options)
     : device_(device), max_log_n_(max_log_n), options_(options) {
   require(device >= 0, "GpuNtt: device must be >= 0, got " + std::to_string(device));
-  require(max_log_n >= 1 && max_log_n <= kMaxLogN,
-          "GpuNtt: max_log_n must be in 1.." + std::to_string(kMaxLogN) + ", got " +
-              std::to_string(max_log_n));
+  require(max_log_n >= 1 && max_log_n <= kMaxLogN, "GpuNtt: max_log_n must be in 1.." +
+                                                       std::to_string(kMaxLogN) + ", got " +
+                                                       std::to_string(max_log_n));
   require(options.max_pass_log >= 1 && options.max_pass_log <= ntt_detail::kMaxPassLog,
           "GpuNttOptions: max_pass_log must be in 1.." + std::to_string(ntt_detail::kMaxPassLog) +
               ", got " + std::to_string(options.max_pass_log));
@@ -182,7 +181,8 @@ size_t GpuNtt::table_bytes() const {
   }
   for (const auto& s : sizes_) {
     if (!s) continue;
-    for (size_t i = 0; i < kScalingCount; ++i) bytes += s->hi[i].size_bytes() + s->lo[i].size_bytes();
+    for (size_t i = 0; i < kScalingCount; ++i)
+      bytes += s->hi[i].size_bytes() + s->lo[i].size_bytes();
   }
   return bytes;
 }
@@ -254,8 +254,7 @@ void GpuNtt::transform(NttTransform kind, std::span<ff::Fr> data) {
   d.download(data);
 }
 
-void GpuNtt::compute_h(std::span<ff::Fr> a, std::span<const ff::Fr> b,
-                       std::span<const ff::Fr> c) {
+void GpuNtt::compute_h(std::span<ff::Fr> a, std::span<const ff::Fr> b, std::span<const ff::Fr> c) {
   const unsigned log_n = exact_log2(a.size(), "GpuNtt::compute_h a");
   require(b.size() == a.size() && c.size() == a.size(),
           "GpuNtt::compute_h: a, b and c must have the same size (a has " +

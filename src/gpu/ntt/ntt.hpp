@@ -14,9 +14,10 @@
 // twiddle and scaling tables once (synchronous): split tables on the host with the CPU field (the
 // one source of the constants), uploaded (~12 MiB at 2^27 with the default options); whole tables
 // (12 GiB at 2^27) multiplied out on the device from the same split halves, one product per entry
-// (fr_expand_split_table). Every transform calls it on first use of a size. Tables stay until destruction (table_bytes() says how much). Thread-safe: several host
-// threads may run transforms of any size on their own streams concurrently; the kernels only read
-// the tables. Every call selects the object's device for its duration and restores the caller's.
+// (fr_expand_split_table). Every transform calls it on first use of a size. Tables stay until
+// destruction (table_bytes() says how much). Thread-safe: several host threads may run transforms
+// of any size on their own streams concurrently; the kernels only read the tables. Every call
+// selects the object's device for its duration and restores the caller's.
 //
 // Calls enqueue kernels on `stream` and return without waiting (except for a first-use prepare);
 // data pointers are device pointers to 2^log_n elements. Bad arguments throw
@@ -33,9 +34,9 @@
 #include <span>
 
 #include "ff/fr.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/field_storage.hpp"
 #include "gpu/ntt/ntt_program.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu {
 
@@ -46,7 +47,7 @@ class PriorityGate;  // enqueue_window.hpp
 // Tuning knobs, validated by the constructor. The defaults are the production plan; tests use
 // narrow ones to reach multi-pass and split-table code paths at small sizes.
 struct GpuNttOptions {
-  unsigned max_pass_log = ntt_detail::kMaxPassLog;                  // 1 .. kMaxPassLog
+  unsigned max_pass_log = ntt_detail::kMaxPassLog;                 // 1 .. kMaxPassLog
   unsigned full_twiddle_max_log = ntt_detail::kFullTwiddleMaxLog;  // 1 .. kMaxLogN
   // Sizes up to 2^full_scaling_max_log get whole tables for the H pipeline's two power scalings
   // (ntt_program.hpp, is_h_power_scaling; 2 x 4 GiB at 2^27); 0: always split.  0 .. kMaxLogN

@@ -1,9 +1,8 @@
 // compute_h_gpu (ntt_h_polynomial.hpp): argument checks against the CPU Domain, then GpuNtt.
-#include "gpu/ntt/ntt_h_polynomial.hpp"
-
 #include <stdexcept>
 #include <string>
 
+#include "gpu/ntt/ntt_h_polynomial.hpp"
 #include "gpu/ntt/ntt_tables.hpp"
 
 namespace cuzk::gpu {

@@ -10,9 +10,9 @@
 #include <span>
 
 #include "ff/fr.hpp"
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/field_storage.hpp"
 #include "gpu/ntt/ntt.hpp"
+#include "gpu/util/cuda_util.hpp"
 #include "ntt/domain.hpp"
 
 namespace cuzk::gpu {

@@ -5,10 +5,10 @@
 // SM cap the registers at 65536 / (128 * 4) = 128 per thread, enough for eight elements and a
 // multiplication without spilling (ptxas -v: 126). Each block's tile is static shared memory
 // (32 KiB at most).
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/fields.cuh"
 #include "gpu/ntt/ntt_kernels.hpp"
 #include "gpu/ntt/ntt_pass.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu::ntt_detail {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <cuda_runtime.h>
 
-#include "gpu/util/enqueue_window.hpp"
 #include "gpu/ntt/ntt_program.hpp"
+#include "gpu/util/enqueue_window.hpp"
 
 namespace cuzk::gpu::ntt_detail {
 

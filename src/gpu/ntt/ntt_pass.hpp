@@ -83,7 +83,7 @@ enum class ScaleMode : uint8_t { kNone, kConstant, kPowers };
 struct PassArgs {
   FrStorage* data = nullptr;  // n = 2^log_n elements, transformed in place
   unsigned log_n = 0;
-  unsigned lo = 0;            // the pass covers index bits [lo, lo + B)
+  unsigned lo = 0;  // the pass covers index bits [lo, lo + B)
   bool inverse = false;
   // inner[2^t + j] = w_{2^(t+1)}^(+-j) for t < kMaxPassLog, j < 2^t (the direction's sign).
   const FrStorage* inner = nullptr;
@@ -116,7 +116,9 @@ CUZK_HD uint32_t reverse_bits(uint32_t x, unsigned bits) {
 #endif
 }
 
-CUZK_HD unsigned min_bits(unsigned a, unsigned b) { return a < b ? a : b; }
+CUZK_HD unsigned min_bits(unsigned a, unsigned b) {
+  return a < b ? a : b;
+}
 
 // Half of a field element in shared memory (one 128-bit access).
 struct alignas(16) Quad {
@@ -125,7 +127,9 @@ struct alignas(16) Quad {
 
 // Shared-memory slot of tile index i: the low three bits (one bank group of 16-byte words) XOR the
 // three-bit groups above them, so that strides of 2^s elements hit distinct bank groups.
-CUZK_HD unsigned swizzle(unsigned i) { return i ^ (((i >> 3) ^ (i >> 6) ^ (i >> 9)) & 7u); }
+CUZK_HD unsigned swizzle(unsigned i) {
+  return i ^ (((i >> 3) ^ (i >> 6) ^ (i >> 9)) & 7u);
+}
 
 template <class F, unsigned kSlots>
 CUZK_HD F tile_get(const Quad* smem, unsigned i) {
@@ -215,12 +219,12 @@ template <class F, unsigned B, Flow kFlow>
 struct PassTile {
   static_assert(B >= 1 && B <= kMaxPassLog, "pass width out of range");
   static constexpr unsigned kR = B < kRadixLog ? B : kRadixLog;  // bits per round
-  static constexpr unsigned kE = 1u << kR;                      // elements per thread
+  static constexpr unsigned kE = 1u << kR;                       // elements per thread
   static constexpr unsigned kTileLog = kThreadsLog + kR;
   static_assert(B <= kTileLog, "a sub-NTT must fit one tile");
-  static constexpr unsigned kColumnsLog = kTileLog - B;         // S = columns per tile
+  static constexpr unsigned kColumnsLog = kTileLog - B;  // S = columns per tile
   static constexpr unsigned kColumns = 1u << kColumnsLog;
-  static constexpr unsigned kSlots = 1u << kTileLog;            // elements per tile
+  static constexpr unsigned kSlots = 1u << kTileLog;  // elements per tile
   static constexpr size_t kSmemBytes = 2 * kSlots * sizeof(Quad);
   static constexpr unsigned kRounds = (B + kR - 1) / kR;
   static constexpr unsigned kFirstRoundBits = B - kR * (kRounds - 1);  // DIF: the partial round
@@ -389,7 +393,8 @@ struct BitReverseTile {
     const unsigned a = tid >> kT, b = tid & (kSide - 1);
     smem[slot(a, b)] = data[(uint32_t(a) << (log_n - kT)) | (mid << kT) | b];
     if (mid2 != mid) {
-      smem[kBitReverseThreads + slot(a, b)] = data[(uint32_t(a) << (log_n - kT)) | (mid2 << kT) | b];
+      smem[kBitReverseThreads + slot(a, b)] =
+          data[(uint32_t(a) << (log_n - kT)) | (mid2 << kT) | b];
     }
   }
   static CUZK_HD void store(FrStorage* data, unsigned log_n, uint32_t mid, unsigned tid,
@@ -398,7 +403,8 @@ struct BitReverseTile {
     const unsigned x = tid >> kT, y = tid & (kSide - 1);
     const unsigned s = slot(reverse_bits(y, kT), reverse_bits(x, kT));
     data[(uint32_t(x) << (log_n - kT)) | (mid2 << kT) | y] = smem[s];
-    if (mid2 != mid) data[(uint32_t(x) << (log_n - kT)) | (mid << kT) | y] = smem[kBitReverseThreads + s];
+    if (mid2 != mid)
+      data[(uint32_t(x) << (log_n - kT)) | (mid << kT) | y] = smem[kBitReverseThreads + s];
   }
 };
 

@@ -136,8 +136,8 @@ inline PassArgs pass_args(FrStorage* data, unsigned log_n, PassRange pass, bool 
   a.inner = tables.inner[inverse ? 1 : 0];
   if (pass.lo > 0) {
     const TableView::Twiddles& t = tables.twiddles[pass.hi];
-    if (t.lo == nullptr) throw std::logic_error("ntt: twiddle table missing for hi " +
-                                                std::to_string(pass.hi));
+    if (t.lo == nullptr)
+      throw std::logic_error("ntt: twiddle table missing for hi " + std::to_string(pass.hi));
     a.tw_lo = t.lo;
     a.tw_hi = t.hi;
     a.tw_lo_bits = t.lo_bits;

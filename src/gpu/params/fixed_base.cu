@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "gpu/util/cuda_util.hpp"
-#include "gpu/util/device_guard.hpp"
 #include "gpu/arith/fields.cuh"
+#include "gpu/arith/point_storage.hpp"
 #include "gpu/params/fixed_base.hpp"
 #include "gpu/params/fixed_base_thread.hpp"
-#include "gpu/arith/point_storage.hpp"
+#include "gpu/util/cuda_util.hpp"
+#include "gpu/util/device_guard.hpp"
 #include "util/parallel.hpp"
 
 namespace cuzk::gpu {

@@ -4,9 +4,9 @@
 // failing index with an atomicMin.
 #include <algorithm>
 
-#include "gpu/util/cuda_util.hpp"
 #include "gpu/arith/fields.cuh"
 #include "gpu/params/srs_decode.hpp"
+#include "gpu/util/cuda_util.hpp"
 
 namespace cuzk::gpu {
 namespace {
@@ -15,7 +15,9 @@ constexpr unsigned kThreads = 256;
 constexpr size_t kFpWords = 12;  // 48 bytes
 using FpParams = FpDevice::Params;
 
-__device__ __forceinline__ uint32_t byte_swap(uint32_t w) { return __byte_perm(w, 0, 0x0123); }
+__device__ __forceinline__ uint32_t byte_swap(uint32_t w) {
+  return __byte_perm(w, 0, 0x0123);
+}
 
 // The Fp component at word offset `at` of the wire words (big-endian bytes), as Montgomery limbs;
 // false when it is not below p.
@@ -94,14 +96,14 @@ size_t decode_points_in_place(AffineStorageOf<C>* points, size_t n, cudaStream_t
   if (n == 0) return 0;
   DeviceBuffer<unsigned long long> first_bad(1);
   const unsigned long long none = n;
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(first_bad.data(), &none, sizeof(none), cudaMemcpyHostToDevice,
-                                  stream));
+  CUZK_CUDA_CHECK(
+      cudaMemcpyAsync(first_bad.data(), &none, sizeof(none), cudaMemcpyHostToDevice, stream));
   const size_t blocks = (n + kThreads - 1) / kThreads;
   decode_kernel<C><<<unsigned(blocks), kThreads, 0, stream>>>(points, n, first_bad.data());
   CUZK_CUDA_CHECK(cudaGetLastError());
   unsigned long long bad = n;
-  CUZK_CUDA_CHECK(cudaMemcpyAsync(&bad, first_bad.data(), sizeof(bad), cudaMemcpyDeviceToHost,
-                                  stream));
+  CUZK_CUDA_CHECK(
+      cudaMemcpyAsync(&bad, first_bad.data(), sizeof(bad), cudaMemcpyDeviceToHost, stream));
   CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
   return size_t(std::min<unsigned long long>(bad, n));
 }

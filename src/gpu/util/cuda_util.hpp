@@ -159,7 +159,8 @@ using PinnedBuffer = cuda_detail::OwnedArray<T, cuda_detail::PinnedMemory>;
 // A non-blocking stream (does not synchronise with the legacy default stream).
 class Stream {
  public:
-  // priority: 0 the default; lower numbers are higher priorities (cudaDeviceGetStreamPriorityRange).
+  // priority: 0 the default; lower numbers are higher priorities
+  // (cudaDeviceGetStreamPriorityRange).
   explicit Stream(int priority = 0) {
     cudaStream_t s = nullptr;
     CUZK_CUDA_CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, priority));

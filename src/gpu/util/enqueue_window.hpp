@@ -76,8 +76,7 @@ class PriorityGate {
 class EnqueueWindow {
  public:
   // yield_to: null, or the gate this window waits for (see above).
-  explicit EnqueueWindow(unsigned ahead, const PriorityGate* yield_to = nullptr)
-      : gate_(yield_to) {
+  explicit EnqueueWindow(unsigned ahead, const PriorityGate* yield_to = nullptr) : gate_(yield_to) {
     const unsigned events = ahead > 0 ? ahead : (yield_to != nullptr ? 1 : 0);
     events_.reserve(events);
     for (unsigned i = 0; i < events; ++i) {

@@ -85,8 +85,8 @@ class PorepEndToEnd : public ::testing::Test {
     options.pipeline.synthesis_workers = 2;
     options.backend.threads = 0;
     options.memory_budget_bytes = uint64_t(8) << 30;  // 2 KiB PoRep: ~1.2 GB of parameters
-    engine_ = std::make_unique<engine::Engine>(options,
-                                               engine::filecoin_job_factory(1, std::move(precompiled)));
+    engine_ = std::make_unique<engine::Engine>(
+        options, engine::filecoin_job_factory(1, std::move(precompiled)));
     server_ = std::make_unique<GrpcServer>(*engine_, "unix://" + dir_.str() + "/cuzk.sock");
     stub_ = connect(server_->address());
   }
