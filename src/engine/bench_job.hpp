@@ -2,7 +2,7 @@
 // stand-in for a Filecoin proof in tests and in the bench's in-process mode. Partition k is the
 // N-constraint chain with seed `seed + k`, so a multi-partition job has distinct, checkable
 // partition proofs. Its circuit id is "chain-<N>", whose parameters are the bench's
-// "cuzk-test-chain-<N>.params" (param_files.hpp).
+// "cuzk-test-chain-<N>.params" (filecoin/porep_parameters.hpp).
 #pragma once
 
 #include <cstddef>

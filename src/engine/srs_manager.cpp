@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-#include "engine/param_files.hpp"
+#include "filecoin/porep_parameters.hpp"
 #include "util/mapped_file.hpp"
 #include "util/stopwatch.hpp"
 
@@ -293,7 +293,8 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   const std::string& id = entry.circuit_id;
   Stopwatch sw;
   std::vector<std::string> tried;
-  auto where = find_parameter_file(options_.param_cache, id, &tried);
+  auto where = filecoin::find_parameter_file(options_.param_cache, id,
+                                             filecoin::ParameterFile::kParams, &tried);
   if (!where) {
     std::string list;
     for (const auto& t : tried) list += (list.empty() ? "" : ", ") + t;

@@ -1,5 +1,6 @@
 // SrsManager: the Groth16 parameter sets (SRS) of the circuits, loaded on demand from the
-// parameter cache directory (param_files.hpp) and kept resident while they are worth their memory.
+// parameter cache directory (filecoin/porep_parameters.hpp) and kept resident while they are worth
+// their memory.
 //
 // Tiers (as reported by GetStatus):
 //   hot   decoded in memory (groth16::Parameters + prepared verifying key), ready to prove with;

@@ -54,22 +54,17 @@ std::optional<CircuitKind> circuit_kind(std::string_view circuit_id) {
 
 FilecoinResult<PorepParameterFiles> find_files(const std::string& dir, const CircuitKind& kind) {
   namespace fs = std::filesystem;
-  auto pair = [&](const std::string& params, const std::string& vk,
-                  bool test) -> std::optional<PorepParameterFiles> {
-    const fs::path p = fs::path(dir) / params, v = fs::path(dir) / vk;
+  const auto params = parameter_file_names(kind.circuit_id, ParameterFile::kParams);
+  const auto vks = parameter_file_names(kind.circuit_id, ParameterFile::kVk);
+  // A pair of one naming: Filecoin's .params never goes with a test .vk.
+  for (size_t i = 0; i < params.size(); ++i) {
+    const fs::path p = fs::path(dir) / params[i].name, v = fs::path(dir) / vks[i].name;
     if (fs::is_regular_file(p) && fs::is_regular_file(v))
-      return PorepParameterFiles{p.string(), v.string(), test};
-    return std::nullopt;
-  };
-  const std::string real_params = kind.real_name(ParameterFile::kParams);
-  const std::string real_vk = kind.real_name(ParameterFile::kVk);
-  if (auto found = pair(real_params, real_vk, false)) return *found;
-  const std::string test_params = test_parameter_file_name(kind.circuit_id, ParameterFile::kParams);
-  const std::string test_vk = test_parameter_file_name(kind.circuit_id, ParameterFile::kVk);
-  if (auto found = pair(test_params, test_vk, true)) return *found;
+      return PorepParameterFiles{p.string(), v.string(), params[i].test_parameters};
+  }
   return filecoin_error(FilecoinError::kUnknownProof,
                         "no parameters for " + kind.circuit_id + " in " + dir + ": neither " +
-                            real_params + " (and .vk) nor " + test_params +
+                            params.front().name + " (and .vk) nor " + params.back().name +
                             " (and .vk); make test ones with `cuzk-bench setup`");
 }
 
@@ -107,6 +102,26 @@ std::string test_parameter_file_name(std::string_view circuit_id, ParameterFile 
          (file == ParameterFile::kParams ? ".params" : ".vk");
 }
 
+std::vector<ParameterFileName> parameter_file_names(std::string_view circuit_id,
+                                                    ParameterFile file) {
+  std::vector<ParameterFileName> names;
+  if (const auto kind = circuit_kind(circuit_id)) names.push_back({kind->real_name(file), false});
+  names.push_back({test_parameter_file_name(circuit_id, file), true});
+  return names;
+}
+
+std::optional<ParameterPath> find_parameter_file(const std::string& dir,
+                                                 std::string_view circuit_id, ParameterFile file,
+                                                 std::vector<std::string>* tried) {
+  for (const auto& [name, test] : parameter_file_names(circuit_id, file)) {
+    const std::string path = (std::filesystem::path(dir) / name).string();
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec)) return ParameterPath{path, test};
+    if (tried) tried->push_back(path);
+  }
+  return std::nullopt;
+}
+
 FilecoinResult<PorepParameterFiles> find_porep_parameters(const std::string& dir,
                                                           const PorepSectorConfig& sector) {
   return find_circuit_parameters(dir, sector.circuit_id);
@@ -138,15 +153,11 @@ FilecoinResult<std::string> find_verifying_key(const std::string& dir,
                                                std::string_view circuit_id) {
   const auto kind = circuit_kind(circuit_id);
   if (!kind) return unknown_circuit(circuit_id);
-  const std::string real = kind->real_name(ParameterFile::kVk);
-  const std::string test = test_parameter_file_name(kind->circuit_id, ParameterFile::kVk);
-  for (const std::string& name : {real, test}) {
-    const std::filesystem::path path = std::filesystem::path(dir) / name;
-    if (std::filesystem::is_regular_file(path)) return path.string();
-  }
-  return filecoin_error(FilecoinError::kUnknownProof, "no verifying key for " + kind->circuit_id +
-                                                          " in " + dir + ": neither " + real +
-                                                          " nor " + test);
+  if (auto found = find_parameter_file(dir, circuit_id, ParameterFile::kVk)) return found->path;
+  const auto names = parameter_file_names(circuit_id, ParameterFile::kVk);
+  return filecoin_error(FilecoinError::kUnknownProof,
+                        "no verifying key for " + kind->circuit_id + " in " + dir + ": neither " +
+                            names.front().name + " nor " + names.back().name);
 }
 
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(

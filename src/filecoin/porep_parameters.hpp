@@ -10,8 +10,10 @@
 // The PoSt / SnapDeals Filecoin names are post_parameter_file_name / update_parameter_file_name
 // (SHA-256 variant).
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "filecoin/error.hpp"
 #include "filecoin/proof_type.hpp"
@@ -22,6 +24,26 @@ namespace cuzk::filecoin {
 
 // "cuzk-test-porep-2k.params" (kMeta has no test form: .meta files are Filecoin's only).
 std::string test_parameter_file_name(std::string_view circuit_id, ParameterFile file);
+
+// The names a circuit's .params or .vk file may have in a parameter directory, in the order they
+// are tried: Filecoin's (only for a circuit id circuit_info_for knows), then our test name (for
+// any id, e.g. the bench circuit's "cuzk-test-chain-65536.params").
+struct ParameterFileName {
+  std::string name;
+  bool test_parameters = false;  // our cuzk-test-* file rather than Filecoin's
+};
+std::vector<ParameterFileName> parameter_file_names(std::string_view circuit_id,
+                                                    ParameterFile file);
+
+// The first of parameter_file_names that is a file in `dir`, as a full path; nullopt when none
+// is, with `tried` listing the paths looked at (for the error message).
+struct ParameterPath {
+  std::string path;
+  bool test_parameters = false;
+};
+std::optional<ParameterPath> find_parameter_file(const std::string& dir,
+                                                 std::string_view circuit_id, ParameterFile file,
+                                                 std::vector<std::string>* tried = nullptr);
 
 struct PorepParameterFiles {
   std::string params;  // full paths
