@@ -63,7 +63,8 @@ struct CudaBackend::Impl {
   bool overlap_uploads = true;
   GpuNttOptions ntt_options;
   // Lock order: main.mutex before upload_mutex before deadline's mutex (ResidentSets' and the
-  // slot pool's own are taken alone). A start() takes its input slot before either.
+  // slot pool's own are taken alone). A start() takes its input slot, and then its turn of the
+  // main lane (InputSlotPool::Turn, urgent starts first), before main.mutex.
   // main.mutex: the main lane's kernels, placement (it may upload a set), the resident sets'
   // changes. upload_mutex: the uploader, upload_stream and `circuits`.
   mutable std::mutex upload_mutex;
@@ -228,13 +229,14 @@ struct CudaBackend::Impl {
         deferred_abc(x, w, m, upload_stream->get(), t, sw);
         shape = UploadedShape::of(w, true);  // host densities too: the placement comes later
       }
-      std::unique_lock lock(main->mutex, std::try_to_lock);
+      InputSlotPool::Turn turn(*slots, slot, /*try_only=*/true);
       bool released = false;
-      if (!lock.owns_lock()) {
+      if (!turn.held()) {
         if (release) release(0);
         released = true;
-        lock.lock();
+        turn.wait();
       }
+      std::unique_lock lock(main->mutex);
       t.emplace_back("wait_device", sw.lap_ms());
       std::unique_lock up(upload_mutex);  // the SRS upload, and streaming, use the uploader
       const SrsRef srs = in_phase("placement", [&] { return place(t); });
@@ -386,6 +388,12 @@ int CudaBackend::device() const {
 std::unique_ptr<groth16::Pending> CudaBackend::start(
     std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
     std::span<const groth16::Randomness> randomness) {
+  return start_main(std::move(assignments), params, randomness, false);
+}
+
+std::unique_ptr<groth16::Pending> CudaBackend::start_main(
+    std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
+    std::span<const groth16::Randomness> randomness, bool urgent) {
   groth16::check_assignments_fit(assignments, params, randomness.size());  // the CPU's messages
   std::vector<WitnessView> views;
   views.reserve(assignments.size());
@@ -413,8 +421,9 @@ std::unique_ptr<groth16::Pending> CudaBackend::start(
                        params.count(groth16::Section::kBG2) != 0;
   // The second slot only once a parameter set is resident: it never pushes the SRS out to
   // streaming.
-  InputSlotPool::Lease slot(*impl_->slots, slot_bytes, overlap && impl_->resident->any());
+  InputSlotPool::Lease slot(*impl_->slots, slot_bytes, overlap && impl_->resident->any(), urgent);
   if (overlap) return impl_->run_overlapped(slot.index(), views[0], place, randomness, m, release);
+  InputSlotPool::Turn turn(*impl_->slots, slot.index());
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
   PhaseTimings timings;
   const SrsRef srs = in_phase("placement", [&] { return place(timings); });
@@ -425,16 +434,17 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_deadline(
     std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
     std::span<const groth16::Randomness> randomness) {
   groth16::check_assignments_fit(assignments, params, randomness.size());
+  // Not for the deadline lane: on the main lane, ahead of ordinary starts (InputSlotPool).
   if (assignments.size() != 1 || !impl_->b_g2_on_gpu ||
       assignments[0].deferred_circuit() != nullptr) {
-    return start(std::move(assignments), params, randomness);
+    return start_main(std::move(assignments), params, randomness, true);
   }
   const WitnessView view = WitnessView::of(assignments[0]);
   const size_t m = check_witnesses_fit(std::span(&view, 1), params.vk, SrsShape::of(params),
                                        randomness.size(), kMaxLogM);
   const DeviceSrs* g1 = impl_->resident->find(params);
   if (m > (size_t(1) << kDeadlineMaxLogM) || g1 == nullptr || g1->b_g2.size() == 0) {
-    return start(std::move(assignments), params, randomness);  // the main lane places it
+    return start_main(std::move(assignments), params, randomness, true);  // placed there
   }
   std::optional<DeviceGuard> guard;
   in_phase("device", [&] { guard.emplace(impl_->device); });
@@ -472,6 +482,7 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_views(
     return impl_->run_overlapped(slot.index(), witnesses[0], [&](PhaseTimings&) { return srs; },
                                  randomness, m, {});
   }
+  InputSlotPool::Turn turn(*impl_->slots, slot.index());
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
   return impl_->run(slot.index(), witnesses, srs, randomness, m, {}, {});
 }

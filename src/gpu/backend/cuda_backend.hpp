@@ -153,8 +153,10 @@ class CudaBackend final : public groth16::Backend {
   // On the deadline lane (prove_lane.hpp: a stream of the device's highest priority, MSM and NTT
   // scratch and an input slot of its own), beside the main lane's kernels: one circuit with its
   // a/b/c (not deferred) of a domain up to 2^24, whose parameter set is resident with B in G2 on
-  // the GPU. Anything else goes to start(). One deadline start at a time; its phases end with a
-  // zero "deadline_lane" marker.
+  // the GPU. Anything else (a 32 GiB WindowPoSt partition: 2^27) goes to the main lane as an
+  // urgent start: the next free input slot and the lane's next turn are its before any ordinary
+  // start's, so it waits for the proof on the lane when it arrives (InputSlotPool). One deadline
+  // start at a time; its phases end with a zero "deadline_lane" marker.
   std::unique_ptr<groth16::Pending> start_deadline(
       std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
       std::span<const groth16::Randomness> randomness) override;
@@ -216,6 +218,12 @@ class CudaBackend final : public groth16::Backend {
   uint64_t second_slot_uploads() const;
 
  private:
+  // start(), or start_deadline's main-lane case (urgent).
+  std::unique_ptr<groth16::Pending> start_main(std::vector<r1cs::ProvingAssignment> assignments,
+                                               const groth16::Parameters& params,
+                                               std::span<const groth16::Randomness> randomness,
+                                               bool urgent);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

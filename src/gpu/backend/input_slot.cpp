@@ -1,21 +1,88 @@
 // The input slot pool and the witness upload (see input_slot.hpp).
 #include "gpu/backend/input_slot.hpp"
 
+#include <algorithm>
+
 namespace cuzk::gpu {
 
-size_t InputSlotPool::acquire(size_t bytes, bool second) {
+size_t InputSlotPool::acquire(size_t bytes, bool second, bool urgent) {
   std::unique_lock lock(mutex_);
+  UrgentWaiter waiter{bytes, second};
+  if (urgent) ++urgent_pending_;
   for (;;) {
-    if (!busy_[0]) {
-      busy_[0] = true;
-      return 0;
+    if (waiter.given < busy_.size()) return waiter.given;  // handed over by release()
+    if (urgent || urgent_waiters_.empty()) {  // ordinary starts let an urgent one take a slot first
+      size_t index = busy_.size();
+      if (!busy_[0]) {
+        index = 0;
+      } else if (second && two_slots_ && !busy_[1] && second_fits(bytes)) {
+        index = 1;
+      }
+      if (index < busy_.size()) {
+        busy_[index] = true;
+        urgent_[index] = urgent;
+        std::erase(urgent_waiters_, &waiter);
+        return index;
+      }
     }
-    if (second && two_slots_ && !busy_[1] && second_fits(bytes)) {
-      busy_[1] = true;
-      return 1;
+    if (urgent && std::ranges::find(urgent_waiters_, &waiter) == urgent_waiters_.end()) {
+      urgent_waiters_.push_back(&waiter);
     }
-    freed_.wait(lock);
+    ++waiting_.for_slot;
+    changed_.wait(lock);
+    --waiting_.for_slot;
   }
+}
+
+bool InputSlotPool::may_take_turn(size_t index) const {
+  if (turn_held_) return false;
+  if (urgent_[index] || urgent_pending_ == 0) return true;
+  // An urgent start is on its way: it goes first, unless it can get no slot but one that an
+  // ordinary start waiting here holds (release() hands a freed slot straight to it, so a free slot
+  // here is one it cannot use).
+  for (size_t i = 0; i < busy_.size(); ++i) {
+    if (busy_[i] && (urgent_[i] || !waiting_turn_[i])) return false;  // it, or a slot it will get
+  }
+  return true;  // every slot held by an ordinary start waiting here: one goes, the urgent one next
+}
+
+void InputSlotPool::take_turn_locked(size_t index) {
+  turn_held_ = true;
+  waiting_turn_[index] = false;
+  if (urgent_[index]) {
+    urgent_[index] = false;
+    --urgent_pending_;
+  }
+}
+
+void InputSlotPool::take_turn(size_t index) {
+  std::unique_lock lock(mutex_);
+  waiting_turn_[index] = true;
+  changed_.notify_all();  // the last holder beginning to wait may let another go (may_take_turn)
+  ++waiting_.for_turn;
+  changed_.wait(lock, [&] { return may_take_turn(index); });
+  --waiting_.for_turn;
+  take_turn_locked(index);
+}
+
+bool InputSlotPool::try_take_turn(size_t index) {
+  std::lock_guard lock(mutex_);
+  if (!may_take_turn(index)) return false;
+  take_turn_locked(index);
+  return true;
+}
+
+void InputSlotPool::leave_turn() {
+  {
+    std::lock_guard lock(mutex_);
+    turn_held_ = false;
+  }
+  changed_.notify_all();
+}
+
+InputSlotPool::Waiting InputSlotPool::waiting() const {
+  std::lock_guard lock(mutex_);
+  return waiting_;
 }
 
 bool InputSlotPool::second_fits(size_t bytes) const {
@@ -33,8 +100,25 @@ void InputSlotPool::release(size_t index) {
   {
     std::lock_guard lock(mutex_);
     busy_[index] = false;
+    waiting_turn_[index] = false;
+    if (urgent_[index]) {  // an urgent start that failed before its turn
+      urgent_[index] = false;
+      --urgent_pending_;
+    }
+    // Straight to the first urgent start that can use it: no ordinary start waiting for its turn
+    // may see the slot free and take the urgent one's turn meanwhile (may_take_turn).
+    for (auto it = urgent_waiters_.begin(); it != urgent_waiters_.end(); ++it) {
+      UrgentWaiter& w = **it;
+      if (index == 0 || (w.second && two_slots_ && second_fits(w.bytes))) {
+        busy_[index] = true;
+        urgent_[index] = true;
+        w.given = index;
+        urgent_waiters_.erase(it);
+        break;
+      }
+    }
   }
-  freed_.notify_all();
+  changed_.notify_all();
 }
 
 void InputSlotPool::resize(InputSlot& x, const WitnessView& w, size_t m) {

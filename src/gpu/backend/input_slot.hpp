@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <mutex>
 
 #include "gpu/arith/field_storage.hpp"
@@ -52,6 +53,15 @@ struct InputSlot {
 // The slots of a backend's starts: slot 0 always, slot 1 when the caller allows it and it fits
 // beside the rest of the device memory (a second start's upload beside the first's kernels), and
 // the deadline lane's own (taken with that lane's mutex, not from here). Thread-safe.
+//
+// The pool also orders the main lane: a start holding a slot takes its turn (take_turn) before
+// it locks the main lane, and leaves it when its kernels are queued. An urgent start (a deadline
+// proof too large for the deadline lane: a 32 GiB WindowPoSt partition) goes first twice: it gets
+// the next free slot before ordinary starts waiting for one, and its turn before ordinary starts
+// that already hold a slot — so it waits for the start on the lane when it arrives, not for a
+// second one uploaded beside it. One exception keeps this deadlock-free: when every slot is held
+// by an ordinary start waiting for its turn (the urgent one could never get a slot), one of them
+// goes first, and the urgent start follows it.
 class InputSlotPool {
  public:
   // reserve: free device memory kept beside slot 1 (tables, MSM buckets, G2 scratch growth).
@@ -59,8 +69,19 @@ class InputSlotPool {
 
   // A free slot's index for a witness of `bytes`, waiting for one if need be; slot 1 only when
   // `second` and it fits. Call with the device current.
-  size_t acquire(size_t bytes, bool second);
+  size_t acquire(size_t bytes, bool second, bool urgent = false);
   void release(size_t index);
+  // The main lane's turn for the start holding slot `index` (waiting for it), or whether it was
+  // free to take now (try_take_turn: false leaves nothing taken).
+  void take_turn(size_t index);
+  bool try_take_turn(size_t index);
+  void leave_turn();
+  // How many starts wait for a slot and for their turn now (for tests and status).
+  struct Waiting {
+    unsigned for_slot = 0, for_turn = 0;
+  };
+  Waiting waiting() const;
+
   // Slot `index` (held), or the deadline lane's (index kDeadline).
   static constexpr size_t kDeadline = 2;
   InputSlot& slot(size_t index) { return slots_[index]; }
@@ -73,8 +94,8 @@ class InputSlotPool {
   // A scoped acquire.
   class Lease {
    public:
-    Lease(InputSlotPool& pool, size_t bytes, bool second)
-        : pool_(pool), index_(pool.acquire(bytes, second)) {}
+    Lease(InputSlotPool& pool, size_t bytes, bool second, bool urgent = false)
+        : pool_(pool), index_(pool.acquire(bytes, second, urgent)) {}
     ~Lease() { pool_.release(index_); }
     Lease(const Lease&) = delete;
     Lease& operator=(const Lease&) = delete;
@@ -85,15 +106,56 @@ class InputSlotPool {
     size_t index_;
   };
 
+  // A scoped turn of the start holding slot `index`: taken now, or (try_only) only if it is free;
+  // wait() then takes it.
+  class Turn {
+   public:
+    Turn(InputSlotPool& pool, size_t index, bool try_only = false)
+        : pool_(pool), index_(index), held_(try_only ? pool.try_take_turn(index) : true) {
+      if (!try_only) pool.take_turn(index);
+    }
+    ~Turn() {
+      if (held_) pool_.leave_turn();
+    }
+    Turn(const Turn&) = delete;
+    Turn& operator=(const Turn&) = delete;
+    bool held() const { return held_; }
+    void wait() {
+      if (held_) return;
+      pool_.take_turn(index_);
+      held_ = true;
+    }
+
+   private:
+    InputSlotPool& pool_;
+    size_t index_;
+    bool held_;
+  };
+
  private:
   bool second_fits(size_t bytes) const;
+  bool may_take_turn(size_t index) const;  // with mutex_ held
+  void take_turn_locked(size_t index);
 
   const bool two_slots_;
   const size_t reserve_;
   mutable std::mutex mutex_;
-  std::condition_variable freed_;
-  std::array<InputSlot, 3> slots_;  // 0, 1, the deadline lane's
+  std::condition_variable changed_;  // a slot freed, a turn left, a start began to wait for one
+  std::array<InputSlot, 3> slots_;   // 0, 1, the deadline lane's
   std::array<bool, 2> busy_{};
+  std::array<bool, 2> waiting_turn_{};  // slot i's start waits in take_turn
+  std::array<bool, 2> urgent_{};        // slot i's start is urgent and has not had its turn yet
+  unsigned urgent_pending_ = 0;         // urgent starts arrived that have not had their turn
+  // Urgent starts waiting for a slot, first come first: release() hands a slot to the first that
+  // can use it.
+  struct UrgentWaiter {
+    size_t bytes = 0;
+    bool second = false;
+    size_t given = SIZE_MAX;
+  };
+  std::deque<UrgentWaiter*> urgent_waiters_;
+  bool turn_held_ = false;
+  Waiting waiting_;
 };
 
 // Into slot x (grown for w by `pool`): a, b, c zero-padded to m (unless deferred), [inputs |
