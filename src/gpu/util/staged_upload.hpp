@@ -6,8 +6,8 @@
 //
 // The fill threads are the uploader's own, started once (util/task_pool.hpp): a witness upload is
 // ~130 chunks, and with threads started per chunk the 32 GiB witness uploads took 104-632 ms
-// beside the next partitions' synthesis, 88-244 ms with these (docs/perf/fullsize.md part 9; why
-// new threads were that slow on a busy host was not profiled).
+// beside the next partitions' synthesis, 88-244 ms with these (docs/perf/fullsize.md, "Tried and
+// lost"; why new threads were that slow on a busy host was not profiled).
 //
 // Every upload returns only after its last copy has landed, so the source may be freed (and
 // kernels on any stream may read the destination) as soon as it returns. One upload at a time per
