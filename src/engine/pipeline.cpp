@@ -25,12 +25,18 @@ std::string format_phases(const groth16::PhaseTimings& timings) {
   return out;
 }
 
+// The pipeline's one order of work, for tasks, synthesised partitions and proofs in flight alike:
+// the highest priority first, then the oldest job, then the lowest partition.
+bool goes_before(const Job& a, unsigned a_partition, const Job& b, unsigned b_partition) {
+  if (a.priority != b.priority) return a.priority > b.priority;
+  if (a.seq != b.seq) return a.seq < b.seq;
+  return a_partition < b_partition;
+}
+
 }  // namespace
 
 bool Pipeline::TaskOrder::operator()(const Task& a, const Task& b) const {
-  if (a.job->priority != b.job->priority) return a.job->priority > b.job->priority;
-  if (a.job->seq != b.job->seq) return a.job->seq < b.job->seq;
-  return a.partition < b.partition;
+  return goes_before(*a.job, a.partition, *b.job, b.partition);
 }
 
 Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBudget& budget,
@@ -261,8 +267,9 @@ void Pipeline::prover_worker(unsigned index, bool deadline_only) {
   SystemRandom rng;
   // The highest-priority synthesised partition first: a WinningPoSt waits only for the
   // partitions already being proven, not for the lookahead queued before it.
-  auto by_priority = [](const Synthesized& a, const Synthesized& b) {
-    return a.partition.job->priority < b.partition.job->priority;
+  auto by_priority = [](const Synthesized& a, const Synthesized& b) {  // pop_best: the greatest
+    return goes_before(*b.partition.job, b.partition.partition, *a.partition.job,
+                       a.partition.partition);
   };
   auto takes = [deadline_only](const Synthesized& s) {
     return !deadline_only || is_deadline(s.partition.job->priority);
@@ -327,8 +334,9 @@ void Pipeline::prover_worker(unsigned index, bool deadline_only) {
 }
 
 void Pipeline::finalizer() {
-  auto by_priority = [](const InFlight& a, const InFlight& b) {
-    return a.partitions.front().job->priority < b.partitions.front().job->priority;
+  auto by_priority = [](const InFlight& a, const InFlight& b) {  // pop_best: the greatest
+    const Partition &x = a.partitions.front(), &y = b.partitions.front();
+    return goes_before(*y.job, y.partition, *x.job, x.partition);
   };
   while (auto flight = in_flight_->pop_best(by_priority)) finalize(*flight);
 }
