@@ -217,13 +217,13 @@ EngineOptions engine_options(const Config& config) {
   }
   o.pipeline.synthesis_workers = synthesis;
   o.pipeline.prover_workers_per_device = c.gpus.gpu_workers_per_device;
-  o.pipeline.lookahead = std::max(1u, *c.pipeline.synthesis_lookahead);
+  o.pipeline.synthesis_lookahead = std::max(1u, *c.pipeline.synthesis_lookahead);
   o.pipeline.max_batch_size = c.scheduler.max_batch_size;
   o.pipeline.prover_retries = c.pipeline.prover_retries;
   if (!c.pipeline.enabled) {  // one partition at a time, no overlap
     o.pipeline.synthesis_workers = 1;
     o.pipeline.prover_workers_per_device = 1;
-    o.pipeline.lookahead = 1;
+    o.pipeline.synthesis_lookahead = 1;
   }
   o.srs.param_cache = c.srs.param_cache;
   o.srs.parameters_json = c.srs.parameters_json;

@@ -94,9 +94,9 @@ Engine::Engine(EngineOptions options, JobFactory factory, std::unique_ptr<groth1
   const auto p = pipeline_->status();
   spdlog::info(
       "engine: backend {}, memory budget {:.1f} GiB, {} synthesis / {} prover workers, "
-      "lookahead {}, max batch {} (wait {} ms), parameters from {}",
+      "synthesis lookahead {}, max batch {} (wait {} ms), parameters from {}",
       backend_->name(), gib(budget_->limit()), p.synthesis_workers, p.prover_workers,
-      p.channel_capacity, options_.scheduler.max_batch_size,
+      p.synthesis_lookahead, options_.scheduler.max_batch_size,
       options_.scheduler.max_batch_wait.count(), options_.srs.param_cache);
 }
 

@@ -47,7 +47,7 @@ Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBud
       srs_(srs),
       metrics_(metrics),
       room_(std::move(room)),
-      synthesized_(std::make_unique<Channel<Synthesized>>(options.lookahead)),
+      synthesized_(std::make_unique<Channel<Synthesized>>(options.synthesis_lookahead)),
       prover_workers_(unsigned(std::max<size_t>(1, backend.devices())) *
                       std::max(1u, options.prover_workers_per_device)),
       in_flight_(std::make_unique<Channel<InFlight>>(prover_workers_)) {
@@ -130,7 +130,7 @@ PipelineStatus Pipeline::status() const {
   s.awaiting_prover = uint32_t(synthesized_->size());
   s.synthesis_workers = options_.synthesis_workers;
   s.prover_workers = prover_workers_;
-  s.channel_capacity = uint32_t(synthesized_->capacity());
+  s.synthesis_lookahead = uint32_t(synthesized_->capacity());
   return s;
 }
 

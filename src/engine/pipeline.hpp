@@ -62,7 +62,7 @@ namespace cuzk::engine {
 struct PipelineOptions {
   unsigned synthesis_workers = 1;  // concurrent partition syntheses at most (memory permitting)
   unsigned prover_workers_per_device = 1;  // concurrent start() calls per Backend::devices()
-  unsigned lookahead = 1;                  // synthesised partitions buffered for the provers
+  unsigned synthesis_lookahead = 1;        // synthesised partitions buffered for the provers
   unsigned max_batch_size = 1;             // partitions per backend start()
   // A partition whose backend start() or finish() failed with a device error (std::runtime_error:
   // a CUDA failure, device out of memory) is synthesised and proven again, at most this many

@@ -27,7 +27,7 @@ struct PipelineStatus {
   uint32_t finalizing = 0;       // in or waiting for backend finish()
   uint32_t synthesis_workers = 0;
   uint32_t prover_workers = 0;
-  uint32_t channel_capacity = 0;
+  uint32_t synthesis_lookahead = 0;
 };
 
 struct RunningJob {

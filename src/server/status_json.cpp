@@ -46,7 +46,7 @@ std::string status_json(const engine::EngineStatus& s) {
         {"finalizing", p.finalizing},
         {"synthesis_workers", p.synthesis_workers},
         {"prover_workers", p.prover_workers},
-        {"channel_capacity", p.channel_capacity}}},
+        {"synthesis_lookahead", p.synthesis_lookahead}}},
       {"memory", {{"used_bytes", s.memory_used_bytes}, {"limit_bytes", s.memory_limit_bytes}}},
       {"srs", srs},
       {"proofs",

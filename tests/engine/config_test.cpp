@@ -135,7 +135,7 @@ format = "json"
   EXPECT_EQ(o.memory_budget_bytes, uint64_t(256) << 30);
   EXPECT_EQ(o.pipeline.synthesis_workers, 8u);          // min(threads 12, max_parallel_synthesis 8)
   EXPECT_EQ(o.pipeline.prover_workers_per_device, 3u);  // x the backend's devices
-  EXPECT_EQ(o.pipeline.lookahead, 4u);
+  EXPECT_EQ(o.pipeline.synthesis_lookahead, 4u);
   EXPECT_EQ(o.pipeline.max_batch_size, 2u);
   EXPECT_EQ(o.scheduler.max_batch_wait, 30000ms);
   EXPECT_EQ(o.srs.eviction_min_idle, 10min);

@@ -246,7 +246,7 @@ inline EngineOptions test_engine_options(const std::string& param_dir) {
   o.backend.threads = 1;
   o.pipeline.synthesis_workers = 1;
   o.pipeline.prover_workers_per_device = 1;
-  o.pipeline.lookahead = 1;
+  o.pipeline.synthesis_lookahead = 1;
   o.memory_budget_bytes = uint64_t(1) << 30;
   return o;
 }

@@ -267,7 +267,7 @@ TEST(Engine, FullBatchIsProvenTogether) {
   options.scheduler.max_batch_size = 3;
   options.scheduler.max_batch_wait = std::chrono::hours(1);
   options.pipeline.max_batch_size = 3;
-  options.pipeline.lookahead = 3;
+  options.pipeline.synthesis_lookahead = 3;
   Engine engine(options, jobs.factory());
   std::vector<std::string> ids;
   for (int i = 0; i < 3; ++i) {
