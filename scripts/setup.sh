@@ -8,9 +8,12 @@ APT_PACKAGES=(
   build-essential cmake ninja-build pkg-config git
   clang-format python3  # scripts/check-format.sh, scripts/check-floors.py
   libgtest-dev libgmock-dev libbenchmark-dev
+  libssl-dev  # libcrypto: base64 encoding; bench/blake2b_bench.cpp compares OpenSSL's BLAKE2b
   nlohmann-json3-dev libcli11-dev
+  libsimdjson-dev  # bench/c1_json_bench.cpp compares it with filecoin's JsonReader
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libspdlog-dev libfmt-dev libtomlplusplus-dev libcpp-httplib-dev
+  prometheus-cpp-dev  # engine/metrics.cpp: the Prometheus text exposition
   clang libclang-rt-dev  # scripts/fuzz.sh: clang, libFuzzer and the sanitizer runtimes
   liblsan0  # scripts/test.sh: LeakSanitizer preloaded into the Release test programs
 )

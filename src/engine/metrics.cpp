@@ -1,77 +1,126 @@
-// Counters, histograms and their Prometheus text exposition (see metrics.hpp).
+// The engine's metric families on prometheus-cpp and their text exposition (see metrics.hpp).
 #include "engine/metrics.hpp"
 
-#include <fmt/format.h>
+#include <prometheus/gauge.h>
+#include <prometheus/text_serializer.h>
+
+#include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace cuzk::engine {
 namespace {
 
-// Whole proofs: from a 2 KiB PoRep (sub-second) to a queued 64 GiB one (tens of minutes).
-const std::vector<double> kProofBuckets = {0.1, 0.5, 1,   2.5, 5,    10,  30,
-                                           60,  120, 300, 600, 1800, 3600};
-// One partition's synthesis or proving: milliseconds (test circuits) to ~a minute (32 GiB PoRep).
-const std::vector<double> kPartitionBuckets = {0.01, 0.05, 0.1, 0.25, 0.5, 1,  2.5,
-                                               5,    10,   20,  40,   80,  160};
+using prometheus::BuildCounter;
+using prometheus::BuildGauge;
+using prometheus::BuildHistogram;
 
-// Shortest form that round-trips, as Prometheus clients print numbers.
-std::string number(double v) {
-  return fmt::format("{}", v);
+// Whole proofs: from a 2 KiB PoRep (sub-second) to a queued 64 GiB one (tens of minutes).
+const prometheus::Histogram::BucketBoundaries kProofBuckets = {0.1, 0.5, 1,   2.5, 5,    10,  30,
+                                                               60,  120, 300, 600, 1800, 3600};
+// One partition's synthesis or proving: milliseconds (test circuits) to ~a minute (32 GiB PoRep).
+const prometheus::Histogram::BucketBoundaries kPartitionBuckets = {
+    0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160};
+
+constexpr Priority kPriorities[] = {Priority::kCritical, Priority::kHigh, Priority::kNormal,
+                                    Priority::kLow};
+
+// A registered family: its name and help text, written once here for each metric.
+template <typename T>
+prometheus::Family<T>& family(prometheus::detail::Builder<T> builder, prometheus::Registry& r,
+                              const char* name, const char* help) {
+  return builder.Name(name).Help(help).Register(r);
 }
 
-class Writer {
- public:
-  void header(const char* name, const char* type, const char* help) {
-    out_ += fmt::format("# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
-  }
-  void sample(const std::string& name, const std::string& labels, double value) {
-    out_ += name;
-    if (!labels.empty()) out_.append("{").append(labels).append("}");
-    out_.append(" ").append(number(value)).append("\n");
-  }
-  void histogram(const char* name, const std::string& labels, const Histogram::Snapshot& s) {
-    const std::string sep = labels.empty() ? "" : labels + ",";
-    for (size_t i = 0; i < s.cumulative.size(); ++i) {
-      const std::string le = i < s.bounds.size() ? number(s.bounds[i]) : "+Inf";
-      sample(std::string(name) + "_bucket", sep + "le=\"" + le + "\"", double(s.cumulative[i]));
-    }
-    sample(std::string(name) + "_sum", labels, s.sum);
-    sample(std::string(name) + "_count", labels, double(s.count));
-  }
-  std::string take() { return std::move(out_); }
+prometheus::Labels label(const char* key, std::string_view value) {
+  return {{key, std::string(value)}};
+}
 
- private:
-  std::string out_;
-};
-
-std::string label(const char* key, std::string_view value) {
-  return fmt::format("{}=\"{}\"", key, escape_label_value(std::string(value)));
+// The gauges of one EngineStatus snapshot, in a registry built for one render.
+void add_status_gauges(prometheus::Registry& r, const EngineStatus& status) {
+  auto& pending = family(BuildGauge(), r, "cuzk_queue_pending",
+                         "Jobs queued, not yet admitted to the pipeline.");
+  auto& in_progress =
+      family(BuildGauge(), r, "cuzk_jobs_in_progress", "Jobs admitted to the pipeline.");
+  for (const auto& q : status.queues) {
+    pending.Add(label("kind", to_string(q.kind))).Set(q.pending);
+    in_progress.Add(label("kind", to_string(q.kind))).Set(q.in_progress);
+  }
+  auto& partitions =
+      family(BuildGauge(), r, "cuzk_pipeline_partitions", "Partitions in each pipeline stage.");
+  const auto& p = status.pipeline;
+  const std::pair<const char*, uint32_t> stages[] = {{"synthesis_queued", p.synthesis_queued},
+                                                     {"synthesizing", p.synthesizing},
+                                                     {"awaiting_prover", p.awaiting_prover},
+                                                     {"proving", p.proving},
+                                                     {"finalizing", p.finalizing}};
+  for (const auto& [stage, n] : stages) partitions.Add(label("stage", stage)).Set(n);
+  family(BuildGauge(), r, "cuzk_memory_budget_bytes", "The memory budget.")
+      .Add({})
+      .Set(double(status.memory_limit_bytes));
+  family(BuildGauge(), r, "cuzk_memory_used_bytes", "Memory reserved from the budget.")
+      .Add({})
+      .Set(double(status.memory_used_bytes));
+  auto& srs_bytes =
+      family(BuildGauge(), r, "cuzk_srs_bytes", "Parameter set size in memory, by tier.");
+  auto& srs_refs = family(BuildGauge(), r, "cuzk_srs_ref_count", "Proofs using a parameter set.");
+  for (const auto& s : status.srs) {
+    srs_bytes.Add({{"circuit", s.circuit_id}, {"tier", std::string(to_string(s.tier))}})
+        .Set(double(s.size_bytes));
+    srs_refs.Add(label("circuit", s.circuit_id)).Set(s.ref_count);
+  }
+  family(BuildGauge(), r, "cuzk_uptime_seconds", "Seconds since the engine started.")
+      .Add({})
+      .Set(status.uptime_seconds);
 }
 
 }  // namespace
 
-std::string escape_label_value(const std::string& value) {
-  std::string out;
-  for (char c : value) {
-    if (c == '\\')
-      out += "\\\\";
-    else if (c == '"')
-      out += "\\\"";
-    else if (c == '\n')
-      out += "\\n";
-    else
-      out += c;
+Metrics::Metrics()
+    : synthesis_(family(BuildHistogram(), registry_, "cuzk_partition_synthesis_seconds",
+                        "Circuit synthesis per partition.")),
+      prove_(family(BuildHistogram(), registry_, "cuzk_partition_prove_seconds",
+                    "Prover backend start + finish per partition.")),
+      backend_busy_(
+          family(BuildCounter(), registry_, "cuzk_backend_busy_seconds_total",
+                 "Time in the prover backend's phases, per device (its rate is the utilisation).")),
+      backend_batches_(family(BuildCounter(), registry_, "cuzk_backend_batches_total",
+                              "Backend start/finish calls, per device.")),
+      srs_load_(family(BuildHistogram(), registry_, "cuzk_srs_load_seconds", "Parameter set loads.")
+                    .Add({}, kProofBuckets)) {
+  auto& submitted =
+      family(BuildCounter(), registry_, "cuzk_proofs_submitted_total", "Proof requests accepted.");
+  auto& ended = family(BuildCounter(), registry_, "cuzk_proofs_total", "Proofs ended, by result.");
+  auto& duration = family(BuildHistogram(), registry_, "cuzk_proof_duration_seconds",
+                          "Submit to completion of completed proofs.");
+  auto& queue_wait = family(BuildHistogram(), registry_, "cuzk_proof_queue_wait_seconds",
+                            "Submit to pipeline admission of completed proofs.");
+  for (ProofKind kind : kProofKinds) {
+    const std::string k(to_string(kind));
+    const auto result = [&](const char* r) -> prometheus::Counter* {
+      return &ended.Add({{"kind", k}, {"result", r}});
+    };
+    of(kind) = {&submitted.Add(label("kind", k)),
+                result("completed"),
+                result("failed"),
+                result("cancelled"),
+                &duration.Add(label("kind", k), kProofBuckets),
+                &queue_wait.Add(label("kind", k), kProofBuckets)};
   }
-  return out;
+  auto& priority_queue = family(BuildHistogram(), registry_, "cuzk_priority_queue_wait_seconds",
+                                "Submit to pipeline admission of completed proofs, by priority.");
+  auto& priority_prover =
+      family(BuildHistogram(), registry_, "cuzk_priority_prover_wait_seconds",
+             "Synthesised partition to a prover worker taking it, by priority.");
+  for (Priority p : kPriorities) {
+    const auto l = label("priority", to_string(p));
+    priorities_[size_t(p) - 1] = {&priority_queue.Add(l, kPartitionBuckets),
+                                  &priority_prover.Add(l, kPartitionBuckets)};
+  }
 }
 
-Metrics::PerKind::PerKind() : duration(kProofBuckets), queue_wait(kProofBuckets) {}
-Metrics::PerCircuit::PerCircuit() : synthesis(kPartitionBuckets), prove(kPartitionBuckets) {}
-Metrics::PerPriority::PerPriority()
-    : queue_wait(kPartitionBuckets), prover_wait(kPartitionBuckets) {}
-Metrics::Metrics() : srs_load_(kProofBuckets) {}
-
 void Metrics::proof_submitted(ProofKind kind) {
-  ++of(kind).submitted;
+  of(kind).submitted->Increment();
 }
 
 void Metrics::proof_ended(ProofKind kind, Priority priority, JobState state, double total_seconds,
@@ -79,16 +128,16 @@ void Metrics::proof_ended(ProofKind kind, Priority priority, JobState state, dou
   auto& k = of(kind);
   switch (state) {
     case JobState::kCompleted:
-      ++k.completed;
-      k.duration.observe(total_seconds);
-      k.queue_wait.observe(queue_seconds);
-      priorities_[size_t(priority) - 1].queue_wait.observe(queue_seconds);
+      k.completed->Increment();
+      k.duration->Observe(total_seconds);
+      k.queue_wait->Observe(queue_seconds);
+      priorities_[size_t(priority) - 1].queue_wait->Observe(queue_seconds);
       break;
     case JobState::kFailed:
-      ++k.failed;
+      k.failed->Increment();
       break;
     case JobState::kCancelled:
-      ++k.cancelled;
+      k.cancelled->Increment();
       break;
     case JobState::kQueued:
     case JobState::kRunning:
@@ -99,131 +148,32 @@ void Metrics::proof_ended(ProofKind kind, Priority priority, JobState state, dou
 void Metrics::partition_done(const std::string& circuit_id, Priority priority,
                              double synthesis_seconds, double prover_wait_seconds,
                              double prove_seconds) {
-  priorities_[size_t(priority) - 1].prover_wait.observe(prover_wait_seconds);
-  PerCircuit* c;
-  {
-    std::lock_guard lock(circuits_mutex_);
-    auto& slot = circuits_[circuit_id];
-    if (!slot) slot = std::make_unique<PerCircuit>();
-    c = slot.get();
-  }
-  c->synthesis.observe(synthesis_seconds);
-  c->prove.observe(prove_seconds);
+  priorities_[size_t(priority) - 1].prover_wait->Observe(prover_wait_seconds);
+  // Add returns the existing series for labels seen before (buckets then unused).
+  synthesis_.Add(label("circuit", circuit_id), kPartitionBuckets).Observe(synthesis_seconds);
+  prove_.Add(label("circuit", circuit_id), kPartitionBuckets).Observe(prove_seconds);
 }
 
 void Metrics::srs_loaded(double seconds) {
-  srs_load_.observe(seconds);
+  srs_load_.Observe(seconds);
 }
 
 void Metrics::batch_proven(const std::string& backend, double busy_seconds) {
-  std::lock_guard lock(circuits_mutex_);
-  PerBackend& b = backends_[backend];
-  b.busy_seconds += busy_seconds;
-  ++b.batches;
+  backend_busy_.Add(label("backend", backend)).Increment(busy_seconds);
+  backend_batches_.Add(label("backend", backend)).Increment();
 }
 
 std::string Metrics::render(const EngineStatus& status) const {
-  Writer w;
-  w.header("cuzk_proofs_submitted_total", "counter", "Proof requests accepted.");
-  for (ProofKind kind : kProofKinds) {
-    w.sample("cuzk_proofs_submitted_total", label("kind", to_string(kind)),
-             double(kinds_[size_t(kind) - 1].submitted.load()));
+  prometheus::Registry gauges;
+  add_status_gauges(gauges, status);
+  std::vector<prometheus::MetricFamily> families = registry_.Collect();
+  for (auto& f : gauges.Collect()) families.push_back(std::move(f));
+  // A family keeps its series in a hash map: sort them by labels for a stable exposition.
+  for (auto& f : families) {
+    std::sort(f.metric.begin(), f.metric.end(),
+              [](const auto& a, const auto& b) { return a.label < b.label; });
   }
-  w.header("cuzk_proofs_total", "counter", "Proofs ended, by result.");
-  for (ProofKind kind : kProofKinds) {
-    const auto& k = kinds_[size_t(kind) - 1];
-    const std::string kl = label("kind", to_string(kind));
-    w.sample("cuzk_proofs_total", kl + ",result=\"completed\"", double(k.completed.load()));
-    w.sample("cuzk_proofs_total", kl + ",result=\"failed\"", double(k.failed.load()));
-    w.sample("cuzk_proofs_total", kl + ",result=\"cancelled\"", double(k.cancelled.load()));
-  }
-  w.header("cuzk_proof_duration_seconds", "histogram", "Submit to completion of completed proofs.");
-  for (ProofKind kind : kProofKinds) {
-    w.histogram("cuzk_proof_duration_seconds", label("kind", to_string(kind)),
-                kinds_[size_t(kind) - 1].duration.snapshot());
-  }
-  w.header("cuzk_proof_queue_wait_seconds", "histogram",
-           "Submit to pipeline admission of completed proofs.");
-  for (ProofKind kind : kProofKinds) {
-    w.histogram("cuzk_proof_queue_wait_seconds", label("kind", to_string(kind)),
-                kinds_[size_t(kind) - 1].queue_wait.snapshot());
-  }
-  const auto by_priority = [&](const char* name, const char* help, Histogram PerPriority::*h) {
-    w.header(name, "histogram", help);
-    for (Priority p : {Priority::kCritical, Priority::kHigh, Priority::kNormal, Priority::kLow}) {
-      w.histogram(name, label("priority", to_string(p)),
-                  (priorities_[size_t(p) - 1].*h).snapshot());
-    }
-  };
-  by_priority("cuzk_priority_queue_wait_seconds",
-              "Submit to pipeline admission of completed proofs, by priority.",
-              &PerPriority::queue_wait);
-  by_priority("cuzk_priority_prover_wait_seconds",
-              "Synthesised partition to a prover worker taking it, by priority.",
-              &PerPriority::prover_wait);
-  {
-    std::lock_guard lock(circuits_mutex_);
-    w.header("cuzk_partition_synthesis_seconds", "histogram", "Circuit synthesis per partition.");
-    for (const auto& [id, c] : circuits_) {
-      w.histogram("cuzk_partition_synthesis_seconds", label("circuit", id),
-                  c->synthesis.snapshot());
-    }
-    w.header("cuzk_partition_prove_seconds", "histogram",
-             "Prover backend start + finish per partition.");
-    for (const auto& [id, c] : circuits_) {
-      w.histogram("cuzk_partition_prove_seconds", label("circuit", id), c->prove.snapshot());
-    }
-  }
-  {
-    std::lock_guard lock(circuits_mutex_);
-    w.header("cuzk_backend_busy_seconds_total", "counter",
-             "Time in the prover backend's phases, per device (its rate is the utilisation).");
-    for (const auto& [name, b] : backends_) {
-      w.sample("cuzk_backend_busy_seconds_total", label("backend", name), b.busy_seconds);
-    }
-    w.header("cuzk_backend_batches_total", "counter", "Backend start/finish calls, per device.");
-    for (const auto& [name, b] : backends_) {
-      w.sample("cuzk_backend_batches_total", label("backend", name), double(b.batches));
-    }
-  }
-  w.header("cuzk_srs_load_seconds", "histogram", "Parameter set loads.");
-  w.histogram("cuzk_srs_load_seconds", "", srs_load_.snapshot());
-
-  w.header("cuzk_queue_pending", "gauge", "Jobs queued, not yet admitted to the pipeline.");
-  for (const auto& q : status.queues) {
-    w.sample("cuzk_queue_pending", label("kind", to_string(q.kind)), q.pending);
-  }
-  w.header("cuzk_jobs_in_progress", "gauge", "Jobs admitted to the pipeline.");
-  for (const auto& q : status.queues) {
-    w.sample("cuzk_jobs_in_progress", label("kind", to_string(q.kind)), q.in_progress);
-  }
-  w.header("cuzk_pipeline_partitions", "gauge", "Partitions in each pipeline stage.");
-  const auto& p = status.pipeline;
-  const std::pair<const char*, uint32_t> stages[] = {{"synthesis_queued", p.synthesis_queued},
-                                                     {"synthesizing", p.synthesizing},
-                                                     {"awaiting_prover", p.awaiting_prover},
-                                                     {"proving", p.proving},
-                                                     {"finalizing", p.finalizing}};
-  for (const auto& [stage, n] : stages) {
-    w.sample("cuzk_pipeline_partitions", label("stage", stage), n);
-  }
-  w.header("cuzk_memory_budget_bytes", "gauge", "The memory budget.");
-  w.sample("cuzk_memory_budget_bytes", "", double(status.memory_limit_bytes));
-  w.header("cuzk_memory_used_bytes", "gauge", "Memory reserved from the budget.");
-  w.sample("cuzk_memory_used_bytes", "", double(status.memory_used_bytes));
-  w.header("cuzk_srs_bytes", "gauge", "Parameter set size in memory, by tier.");
-  for (const auto& s : status.srs) {
-    w.sample("cuzk_srs_bytes",
-             label("circuit", s.circuit_id) + "," + label("tier", to_string(s.tier)),
-             double(s.size_bytes));
-  }
-  w.header("cuzk_srs_ref_count", "gauge", "Proofs using a parameter set.");
-  for (const auto& s : status.srs) {
-    w.sample("cuzk_srs_ref_count", label("circuit", s.circuit_id), s.ref_count);
-  }
-  w.header("cuzk_uptime_seconds", "gauge", "Seconds since the engine started.");
-  w.sample("cuzk_uptime_seconds", "", status.uptime_seconds);
-  return w.take();
+  return prometheus::TextSerializer().Serialize(families);
 }
 
 }  // namespace cuzk::engine

@@ -1,7 +1,10 @@
-// Metrics: the engine's counters and histograms, and their Prometheus text exposition (format
-// 0.0.4) served by GetMetrics and GET /metrics. Every metric is declared once, in metrics.cpp's
-// render(); gauges (queues, memory, parameter sets) come from an EngineStatus snapshot at render
-// time, so they cannot drift from GetStatus.
+// Metrics: the engine's counters and histograms and their Prometheus text exposition (format
+// 0.0.4) served by GetMetrics and GET /metrics, on prometheus-cpp's core (Registry, Family,
+// TextSerializer; the daemon serves the text itself, so prometheus-cpp's exposer is not used).
+// Each metric's name, help text and buckets are written once, where its family is built in
+// metrics.cpp. Gauges (queues, memory, parameter sets) are built from an EngineStatus snapshot
+// at render time, in a registry of their own, so they cannot drift from GetStatus and a set
+// that is gone leaves no stale series.
 //
 //   cuzk_proofs_submitted_total{kind}             counter
 //   cuzk_proofs_total{kind,result}                counter  result = completed | failed | cancelled
@@ -19,15 +22,14 @@
 //   cuzk_srs_ref_count{circuit}, cuzk_uptime_seconds                                  gauges
 #pragma once
 
+#include <prometheus/counter.h>
+#include <prometheus/family.h>
+#include <prometheus/histogram.h>
+#include <prometheus/registry.h>
+
 #include <array>
-#include <atomic>
-#include <cstdint>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <string>
 
-#include "engine/histogram.hpp"
 #include "engine/status.hpp"
 #include "engine/types.hpp"
 
@@ -50,35 +52,23 @@ class Metrics {
 
  private:
   struct PerKind {
-    std::atomic<uint64_t> submitted{0}, completed{0}, failed{0}, cancelled{0};
-    Histogram duration, queue_wait;
-    PerKind();
+    prometheus::Counter *submitted, *completed, *failed, *cancelled;
+    prometheus::Histogram *duration, *queue_wait;
   };
-  struct PerCircuit {
-    Histogram synthesis, prove;
-    PerCircuit();
-  };
-
   struct PerPriority {
-    Histogram queue_wait, prover_wait;
-    PerPriority();
+    prometheus::Histogram *queue_wait, *prover_wait;
   };
 
   PerKind& of(ProofKind kind) { return kinds_[size_t(kind) - 1]; }
 
-  std::array<PerKind, kProofKinds.size()> kinds_;
-  std::array<PerPriority, kPriorityLevels> priorities_;  // [priority - 1]
-  mutable std::mutex circuits_mutex_;
-  std::map<std::string, std::unique_ptr<PerCircuit>> circuits_;
-  Histogram srs_load_;
-  struct PerBackend {
-    double busy_seconds = 0;
-    uint64_t batches = 0;
-  };
-  std::map<std::string, PerBackend> backends_;  // guarded by circuits_mutex_
+  prometheus::Registry registry_;  // the families below live in it; Family::Add is thread-safe
+  prometheus::Family<prometheus::Histogram>& synthesis_;
+  prometheus::Family<prometheus::Histogram>& prove_;
+  prometheus::Family<prometheus::Counter>& backend_busy_;
+  prometheus::Family<prometheus::Counter>& backend_batches_;
+  prometheus::Histogram& srs_load_;
+  std::array<PerKind, kProofKinds.size()> kinds_{};
+  std::array<PerPriority, kPriorityLevels> priorities_{};  // [priority - 1]
 };
-
-// Prometheus label value escaping: backslash, double quote and newline.
-std::string escape_label_value(const std::string& value);
 
 }  // namespace cuzk::engine

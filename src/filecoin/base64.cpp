@@ -1,6 +1,14 @@
-// Base64 codec of base64.hpp.
+// Base64 codec of base64.hpp. Encoding is OpenSSL's EVP_EncodeBlock (2.2x our own loop: 48 MB
+// of text in 71 ms against 166 ms on the 2-core x86 dev box). Decoding stays ours: it runs at
+// the same speed as EVP_DecodeBlock (72 against 70 ms), and EVP_DecodeBlock is not strict in the
+// way the C1 errors need: it accepts padding inside the text ("Zg==Zm8=" gives 6 bytes, the
+// padding decoded as zeros), skips leading and trailing whitespace, and reports a bad character
+// as -1 without its offset, so wrapping it would need this table-driven pass anyway.
 #include "filecoin/base64.hpp"
 
+#include <openssl/evp.h>
+
+#include <algorithm>
 #include <array>
 
 namespace cuzk::filecoin {
@@ -19,21 +27,16 @@ constexpr auto kDecode = make_decode_table();
 }  // namespace
 
 std::string base64_encode(std::span<const uint8_t> bytes) {
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  size_t i = 0;
-  for (; i + 3 <= bytes.size(); i += 3) {
-    const uint32_t v = uint32_t(bytes[i]) << 16 | uint32_t(bytes[i + 1]) << 8 | bytes[i + 2];
-    for (int s = 18; s >= 0; s -= 6) out.push_back(kAlphabet[(v >> s) & 63]);
-  }
-  const size_t rest = bytes.size() - i;
-  if (rest > 0) {
-    uint32_t v = uint32_t(bytes[i]) << 16;
-    if (rest == 2) v |= uint32_t(bytes[i + 1]) << 8;
-    out.push_back(kAlphabet[(v >> 18) & 63]);
-    out.push_back(kAlphabet[(v >> 12) & 63]);
-    out.push_back(rest == 2 ? kAlphabet[(v >> 6) & 63] : '=');
-    out.push_back('=');
+  // EVP_EncodeBlock takes an int length: encode in whole 3-byte groups below 2^31 bytes. It ends
+  // each call with a NUL, which the next chunk overwrites (the last one lands on the string's
+  // own terminator).
+  constexpr size_t kChunk = size_t(3) << 28;
+  std::string out((bytes.size() + 2) / 3 * 4, '\0');
+  size_t written = 0;
+  for (size_t at = 0; at < bytes.size(); at += kChunk) {
+    const size_t length = std::min(kChunk, bytes.size() - at);
+    written += size_t(EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data() + written),
+                                      bytes.data() + at, int(length)));
   }
   return out;
 }

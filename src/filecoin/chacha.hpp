@@ -6,6 +6,11 @@
 //   chacha20_keystream  RFC 8439 ChaCha20 (96-bit nonce, 32-bit block counter from 0) read from
 //               any byte offset, as the Rust `chacha20` crate's try_seek + apply_keystream do
 //               (the synthetic-PoRep PRFs).
+// Why our own: OpenSSL has no ChaCha8 (rand_chacha's round count for the DRG parents), so this
+// block function stays for it, and one function serves both round counts. OpenSSL's EVP_chacha20
+// (16-byte IV = 32-bit LE counter ‖ 96-bit nonce) gives the same ChaCha20 stream, but the PRFs read
+// 4 to 32 bytes per call, where re-keying an EVP_CIPHER_CTX per read costs more than a block:
+// 320 ns against 239 ns for a 32-byte read at offset 32i (2-core x86 dev box).
 #pragma once
 
 #include <array>

@@ -1,7 +1,9 @@
 // JsonWriter: compact JSON output in the exact form serde_json::to_vec produces (no spaces,
 // members in the order written), so that files written here read back byte-identically in
 // Rust tools and vice versa. Containers are opened and closed explicitly; the writer inserts
-// the commas.
+// the commas. Ours rather than nlohmann-json's dump(): writing the 36 MB C1 of a virtual 32 GiB
+// sector from its structs takes 267 ms here, while dump() of a ready-made nlohmann DOM alone
+// takes 374 ms (bench/c1_json_bench.cpp, 2-core x86 dev box), before the DOM is even built.
 #pragma once
 
 #include <charconv>

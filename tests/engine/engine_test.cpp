@@ -567,7 +567,19 @@ TEST(Engine, MetricsTextIsWellFormedPrometheus) {
     }
   }
   EXPECT_GT(samples, 50u);
-  EXPECT_EQ(escape_label_value("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
+}
+
+// Label values are escaped as the text format asks (backslash, double quote, newline), and each
+// series is served once with its value.
+TEST(Engine, MetricsEscapeLabelValues) {
+  Metrics metrics;
+  metrics.batch_proven("a\"b\\c\nd", 1.5);
+  metrics.batch_proven("a\"b\\c\nd", 2);
+  const std::string text = metrics.render(EngineStatus{});
+  const std::string escaped = "{backend=\"a\\\"b\\\\c\\nd\"} ";
+  EXPECT_NE(text.find("cuzk_backend_batches_total" + escaped + "2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("cuzk_backend_busy_seconds_total" + escaped + "3.5\n"), std::string::npos);
+  EXPECT_NE(text.find("cuzk_memory_budget_bytes 0\n"), std::string::npos);
 }
 
 }  // namespace
