@@ -6,8 +6,8 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "filecoin/porep_c2.hpp"
 #include "filecoin/porep_parameters.hpp"
+#include "filecoin/porep_verify.hpp"
 #include "files.hpp"
 
 namespace cuzk::bench {

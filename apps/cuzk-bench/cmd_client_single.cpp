@@ -17,8 +17,8 @@
 
 #include "cmd_vanilla_request.hpp"
 #include "commands.hpp"
-#include "filecoin/porep_c2.hpp"
 #include "filecoin/porep_parameters.hpp"
+#include "filecoin/porep_verify.hpp"
 #include "files.hpp"
 #include "server/client.hpp"
 #include "util/mapped_file.hpp"

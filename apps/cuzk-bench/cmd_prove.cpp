@@ -1,71 +1,73 @@
-// cuzk-bench prove: in-process proving on the CPU.
-//   --constraints N                  the built-in chain circuit with a random witness
-//   --proof-type P --c1 FILE         PoRep C2 of a C1 (JSON or Curio envelope): every partition
-//                                    proven, self-verified, proofs concatenated
-// The inputs file is one JSON array for the chain circuit and one array per partition for
-// PoRep (the README documents both).
+// cuzk-bench prove: one proof through an engine made in this process from the daemon's
+// configuration (in_process.hpp), so that it measures what the daemon runs.
+//   --proof-type P --c1 FILE   PoRep C2 of a C1 (JSON or Curio envelope): the POREP_SEAL_COMMIT
+//                              request the daemon would get (job_sources.hpp), proven and
+//                              self-verified by the engine, then checked with verify_porep_c2;
+//                              --miner-id: the sector's miner (a bare C1 is sector 1)
+//   --constraints N            the built-in chain circuit with a random witness, as the engine's
+//                              BenchCircuitJob (a groth16-level benchmark, not a Filecoin proof)
+// --config FILE: a TOML like the daemon's ([pipeline], [synthesis], [gpus] ...); its [srs]
+// param_cache is replaced by --params-dir. The job's phase timings are printed on stderr.
+// The inputs file is one JSON array for the chain circuit and one array per partition for PoRep
+// (the verifier's inputs, porep_c2_public_inputs; docs/cuzk-bench.md documents both).
 #include <iostream>
 #include <random>
 
 #include "commands.hpp"
-#include "filecoin/c1_check.hpp"
-#include "filecoin/porep_c2.hpp"
-#include "filecoin/porep_parameters.hpp"
+#include "engine/bench_job.hpp"
+#include "engine/config_auto.hpp"
+#include "engine/engine.hpp"
+#include "filecoin/porep_verify.hpp"
 #include "files.hpp"
 #include "groth16/bench_circuit.hpp"
-#include "groth16/cpu_backend.hpp"
+#include "in_process.hpp"
+#include "job_sources.hpp"
 #include "proof_types.hpp"
-#include "util/mapped_file.hpp"
 #include "util/stopwatch.hpp"
-#include "util/system_random.hpp"
 
 namespace cuzk::bench {
 
 namespace {
 
 struct ProveOptions {
-  std::string params_dir, out_proof, out_inputs, proof_type, c1;
+  std::string params_dir, out_proof, out_inputs, proof_type, c1, config;
   size_t constraints = 0;
-  unsigned threads = 0;
+  uint64_t miner_id = server::kTestMinerId;
 };
 
-groth16::Parameters load_parameters(const std::string& path, unsigned threads) {
-  MappedFile file(path);
-  auto params = groth16::read_parameters(file.bytes(), threads);
-  if (!params) throw std::runtime_error(path + ": " + params.error().message);
-  return std::move(params).value();
-}
-
-void print_timings(const groth16::PhaseTimings& timings) {
-  for (const auto& [phase, ms] : timings) std::cerr << "  " << phase << " " << ms << " ms\n";
+void print_timings(const engine::JobTimings& t) {
+  std::cerr << "  queue " << t.queue_wait_ms << " ms, srs " << t.srs_load_ms << " ms, synthesis "
+            << t.synthesis_ms << " ms, prover wait " << t.prover_wait_ms << " ms, prove "
+            << t.prove_ms << " ms (device wait " << t.device_wait_ms << " ms), total " << t.total_ms
+            << " ms\n";
 }
 
 void prove_chain(const ProveOptions& opt) {
+  const engine::Config config = bench_engine_config(opt.config, opt.params_dir);
+  const uint64_t seed = std::random_device{}();
+  engine::Engine engine(engine::engine_options(config),
+                        [n = opt.constraints, seed](const engine::ProofRequest&) {
+                          return engine::JobResult(std::unique_ptr<engine::CircuitJob>(
+                              std::make_unique<engine::BenchCircuitJob>(n, seed)));
+                        });
   Stopwatch sw;
-  auto params = load_parameters(
-      opt.params_dir + "/" + groth16::bench_circuit_params_stem(opt.constraints) + ".params",
-      opt.threads);
-  const double load_ms = sw.lap_ms();
-
-  r1cs::ProvingAssignment pa;
-  groth16::synthesize_bench_circuit(pa, opt.constraints, std::random_device{}());
-  pa.finalize();
-  std::vector<ff::Fr> inputs(pa.inputs().begin() + 1, pa.inputs().end());
-  const double synth_ms = sw.lap_ms();
-
-  SystemRandom rng;  // blinding values r, s
-  groth16::Randomness rs{ff::Fr::random(rng), ff::Fr::random(rng)};
-  std::vector<r1cs::ProvingAssignment> batch;
-  batch.push_back(std::move(pa));
-  groth16::CpuBackend backend(opt.threads);
-  auto out = backend.prove(std::move(batch), params, std::span(&rs, 1));
+  auto submitted = engine.submit({});
+  if (!submitted) throw std::runtime_error("prove: " + submitted.error().message);
+  const auto outcome = engine.await(submitted->job_id, std::nullopt);
+  if (!outcome || outcome->state != engine::JobState::kCompleted)
+    throw std::runtime_error("prove: " + (outcome ? outcome->error : "the job vanished"));
   const double prove_ms = sw.lap_ms();
 
-  write_file(opt.out_proof, groth16::encode_proof(out.proofs[0]));
+  // The public inputs, as a verifier of the chain circuit computes them: the circuit's own.
+  r1cs::ProvingAssignment pa;
+  groth16::synthesize_bench_circuit(pa, opt.constraints, seed);
+  pa.finalize();
+  const std::vector<ff::Fr> inputs(pa.inputs().begin() + 1, pa.inputs().end());
+  write_file(opt.out_proof, outcome->proof);
   write_text_file(opt.out_inputs, inputs_to_json(inputs));
-  std::cerr << "prove: params " << load_ms << " ms, synthesis " << synth_ms << " ms, prove "
-            << prove_ms << " ms\n";
-  print_timings(out.timings);
+  std::cerr << "prove: " << engine::bench_circuit_id(opt.constraints) << ", "
+            << outcome->proof.size() << "-byte proof, verified, in " << prove_ms << " ms\n";
+  print_timings(outcome->timings);
 }
 
 void prove_porep(const ProveOptions& opt) {
@@ -75,44 +77,30 @@ void prove_porep(const ProveOptions& opt) {
   if (c1.registered_proof != &proof)
     throw std::runtime_error(opt.c1 + ": a " + std::string(c1.registered_proof->name) +
                              " C1, not " + std::string(proof.name));
-  const double parse_ms = sw.lap_ms();
-  // A bad C1 fails here, in milliseconds, before parameters are loaded or anything synthesised.
-  auto checked = filecoin::check_c1(c1, {true, opt.threads});
-  if (!checked) throw std::runtime_error(opt.c1 + ": " + checked.error().message);
-  const double check_ms = sw.lap_ms();
+  // The daemon's request and a verifier of its proof (public inputs from the C1 alone).
+  JobSource source = porep_job_source(opt.c1, opt.miner_id, opt.params_dir);
   std::cerr << "prove: " << proof.name << ", " << c1.vanilla_proofs.size()
-            << " partition(s); C1 parsed in " << parse_ms << " ms, checked in " << check_ms
-            << " ms\n";
-  auto files = filecoin::find_porep_parameters(opt.params_dir, *proof.sector);
-  if (!files) throw std::runtime_error(files.error().message);
-  const groth16::Parameters params = load_parameters(files->params, opt.threads);
-  std::cerr << "prove: " << (files->test_parameters ? "test" : "Filecoin") << " parameters "
-            << files->params << " loaded in " << sw.lap_ms() << " ms\n";
-
-  groth16::CpuBackend backend(opt.threads);
-  filecoin::PorepC2Options options;
-  options.threads = opt.threads;
-  options.check_c1 = false;  // done above
-  options.on_partition = [&](unsigned k, unsigned n, const groth16::PhaseTimings&) {
-    std::cerr << "prove: partition " << k + 1 << "/" << n << " done (" << sw.total_ms() / 1000
-              << " s)\n";
-  };
-  auto out = filecoin::prove_porep_c2(c1, params, backend, options);
-  if (!out)
-    throw std::runtime_error(std::string(filecoin::to_string(out.code())) + ": " +
-                             out.error().message);
-  write_file(opt.out_proof, out->proof);
-  write_text_file(opt.out_inputs, partition_inputs_to_json(out->public_inputs));
-  std::cerr << "prove: " << out->proof.size() << "-byte proof, verified, in " << sw.lap_ms() / 1000
+            << " partition(s); C1 read in " << sw.lap_ms() << " ms\n";
+  // A bad C1 is refused at submit, before parameters are loaded or anything synthesised.
+  auto prover = server::in_process_prover(bench_engine_config(opt.config, opt.params_dir));
+  const std::string bytes = prove_in_order(*prover, source.requests, "prove");
+  const std::string invalid = source.verify(source.requests.front(), bytes);
+  if (!invalid.empty()) throw std::runtime_error("prove: verify_porep_c2: " + invalid);
+  auto inputs =
+      filecoin::porep_c2_public_inputs(proof, {c1.replica_id, c1.comm_d, c1.comm_r, c1.seed});
+  if (!inputs) throw std::runtime_error("prove: public inputs: " + inputs.error().message);
+  write_text_file(opt.out_proof, bytes);
+  write_text_file(opt.out_inputs, partition_inputs_to_json(*inputs));
+  std::cerr << "prove: " << bytes.size() << "-byte proof, verified, in " << sw.lap_ms() / 1000
             << " s\n";
-  print_timings(out->timings);
 }
 
 }  // namespace
 
 void add_prove_command(CLI::App& app) {
   auto opt = std::make_shared<ProveOptions>();
-  auto* cmd = app.add_subcommand("prove", "Prove the test circuit or a PoRep C1 on the CPU");
+  auto* cmd =
+      app.add_subcommand("prove", "Prove the test circuit or a PoRep C1 on an in-process engine");
   cmd->add_option("--params-dir", opt->params_dir, "Directory with the parameter files")
       ->required();
   auto* constraints =
@@ -123,10 +111,15 @@ void add_prove_command(CLI::App& app) {
   proof_type->needs(c1);
   c1->needs(proof_type);
   constraints->excludes(proof_type);
+  cmd->add_option("--miner-id", opt->miner_id,
+                  "Miner of the C1's sector (the engine checks it against the replica id)")
+      ->capture_default_str();
   cmd->add_option("--out-proof", opt->out_proof, "Proof output (192 bytes per partition)")
       ->required();
   cmd->add_option("--out-inputs", opt->out_inputs, "Public inputs output (JSON)")->required();
-  cmd->add_option("--threads", opt->threads, "Threads (0 = all cores)");
+  cmd->add_option("--config", opt->config,
+                  "Daemon TOML ([srs] param_cache replaced by --params-dir; default: defaults)")
+      ->check(CLI::ExistingFile);
   cmd->callback([opt] {
     if (!opt->proof_type.empty()) return prove_porep(*opt);
     if (opt->constraints == 0)

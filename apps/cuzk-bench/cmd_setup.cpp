@@ -2,7 +2,7 @@
 // (--constraints N), a PoRep circuit (--proof-type P) or any circuit id (--circuit wpost-2k,
 // winning-2k, snap-2k, porep-2k, ...): cuzk-test-<circuit id>.params / .vk. The fixed-base
 // multiplications (the bulk of the work) run on CPU threads, or with --gpu D on CUDA device D
-// (CUDA builds); their time is printed.
+// (CUDA builds; engine/fixed_base_factory.hpp); their time is printed.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "commands.hpp"
+#include "engine/fixed_base_factory.hpp"
 #include "filecoin/porep_parameters.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/setup.hpp"
@@ -18,9 +19,6 @@
 #include "util/process_memory.hpp"
 #include "util/stopwatch.hpp"
 #include "util/system_random.hpp"
-#ifdef CUZK_BENCH_CUDA
-#include "gpu/params/fixed_base.hpp"
-#endif
 
 namespace cuzk::bench {
 namespace {
@@ -28,19 +26,8 @@ namespace {
 // Setup's multiplier (CPU threads, or a GPU when device >= 0), timing its calls.
 class TimedMultiplier final : public groth16::FixedBaseMultiplier {
  public:
-  TimedMultiplier(int device, unsigned threads) : device_(device) {
-    if (device < 0) {
-      inner_ = std::make_unique<groth16::CpuFixedBaseMultiplier>(threads);
-      return;
-    }
-#ifdef CUZK_BENCH_CUDA
-    gpu::GpuFixedBaseOptions options;
-    options.host_threads = threads;
-    inner_ = std::make_unique<gpu::GpuFixedBaseMultiplier>(device, options);
-#else
-    throw std::runtime_error("setup: --gpu needs a build with the CUDA backend (-DCUZK_CUDA=ON)");
-#endif
-  }
+  TimedMultiplier(int device, unsigned threads)
+      : device_(device), inner_(engine::make_fixed_base_multiplier(device, threads)) {}
   void g1(std::span<const ff::Fr> scalars, std::span<curve::G1Affine> out) override {
     Stopwatch sw;
     inner_->g1(scalars, out);

@@ -2,7 +2,7 @@
 // JSON object with everything the prover and the verifier need besides the vanilla bytes, which
 // sit next to it, one file per sector (PoSt) or partition (SnapDeals), named in
 // "vanilla_proofs" relative to the request's folder. 32-byte values are 64 hex characters, the
-// bytes as Filecoin stores them (little-endian Fr for Poseidon commitments). The README
+// bytes as Filecoin stores them (little-endian Fr for Poseidon commitments). docs/cuzk-bench.md
 // documents the keys.
 #pragma once
 

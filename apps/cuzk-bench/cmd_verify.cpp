@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "filecoin/partition_prover.hpp"
+#include "filecoin/partition_verify.hpp"
 #include "files.hpp"
 #include "groth16/verifier.hpp"
 

@@ -12,7 +12,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "filecoin/porep_c2.hpp"
+#include "filecoin/porep_verify.hpp"
 #include "filecoin/prover_id.hpp"
 #include "files.hpp"
 #include "proof_types.hpp"

@@ -1,5 +1,5 @@
 // cuzk-bench subcommands. Each registers itself on the CLI11 app and runs when selected; the file
-// formats they read and write are a contract (docs in the README):
+// formats they read and write are a contract (docs/cuzk-bench.md):
 //   proof file:   concatenated 192-byte proofs
 //   inputs file:  JSON array of 64-hex-character little-endian Fr strings (no constant one)
 #pragma once

@@ -6,9 +6,9 @@
 #include <stdexcept>
 
 #include "cmd_vanilla_request.hpp"
-#include "filecoin/partition_prover.hpp"
-#include "filecoin/porep_c2.hpp"
+#include "filecoin/partition_verify.hpp"
 #include "filecoin/porep_parameters.hpp"
+#include "filecoin/porep_verify.hpp"
 #include "files.hpp"
 #include "groth16/verifier.hpp"
 #include "server/client.hpp"

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "filecoin/partition_prover.hpp"
+#include "filecoin/partition_verify.hpp"
 #include "filecoin/porep_parameters.hpp"
-#include "filecoin/post_prove.hpp"
+#include "filecoin/post_public_inputs.hpp"
 #include "files.hpp"
 #include "groth16/verifier.hpp"
 #include "util/hex.hpp"
@@ -21,8 +21,12 @@ std::string as_bytes(std::span<const uint8_t> bytes) {
 // Go's fmt %d of a byte slice, as Curio writes WindowPoSt request ids: "[12 34 56]".
 std::string go_decimal_bytes(std::span<const uint8_t> bytes) {
   std::string out = "[";
-  for (size_t i = 0; i < bytes.size(); ++i) out += (i ? " " : "") + std::to_string(bytes[i]);
-  return out + "]";
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    if (i) out += ' ';  // appended piece by piece: "" + ... trips GCC 12's -Wrestrict
+    out += std::to_string(bytes[i]);
+  }
+  out += ']';
+  return out;
 }
 
 }  // namespace

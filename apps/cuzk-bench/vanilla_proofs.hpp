@@ -17,7 +17,7 @@
 #include "ff/fr.hpp"
 #include "filecoin/error.hpp"
 #include "filecoin/post_proof_type.hpp"
-#include "filecoin/update_prove.hpp"
+#include "filecoin/update_circuit.hpp"
 
 namespace cuzk::bench {
 

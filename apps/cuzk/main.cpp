@@ -21,10 +21,8 @@
 
 #include "engine/config.hpp"
 #include "engine/config_auto.hpp"
-#include "engine/engine.hpp"
-#include "engine/job_factory.hpp"
+#include "engine/daemon_engine.hpp"
 #include "engine/logging.hpp"
-#include "r1cs/precompiled_store.hpp"
 #include "server/grpc_server.hpp"
 #include "server/http_status.hpp"
 
@@ -56,17 +54,6 @@ void log_choices(const cuzk::engine::Config& c, const cuzk::engine::HostFacts& h
       host.cores, double(host.memory_bytes) / double(1ull << 30), host.gpus.size(),
       *c.srs.host_copy, *c.gpus.cpu_fallback, *c.synthesis.precompiled, c.synthesis.threads,
       *c.pipeline.synthesis_lookahead, double(*c.memory.total_budget) / double(1ull << 30));
-}
-
-// The circuit's precompiled matrices from their cache file, if there is one ([srs] preload).
-void preload_precompiled(cuzk::r1cs::PrecompiledStore& store, const std::string& circuit) {
-  const auto lookup = store.load_cached(circuit);
-  if (lookup.circuit && lookup.source == cuzk::r1cs::PrecompiledStore::Source::kDisk) {
-    spdlog::info("preload {}: precompiled circuit from {} in {:.0f} ms", circuit,
-                 store.path(circuit), lookup.ms);
-  } else if (!lookup.note.empty()) {
-    spdlog::warn("preload {}: {} (recorded by its first proof)", circuit, lookup.note);
-  }
 }
 
 // [srs] preload: the parameter sets loaded one after the other once the daemon serves (a proof
@@ -130,29 +117,8 @@ int run(const Overrides& o) {
   const sigset_t signals = stop_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
 
-  std::shared_ptr<cuzk::r1cs::PrecompiledStore> precompiled;  // [synthesis] precompiled
-  std::shared_ptr<cuzk::TaskPool> witness_pool;               // its witnesses, for every job
-  const unsigned witness_threads = config.synthesis.witness_threads;
-  if (*config.synthesis.precompiled) {
-    precompiled =
-        std::make_shared<cuzk::r1cs::PrecompiledStore>(cuzk::engine::precompiled_cache_dir(config));
-    witness_pool =
-        std::make_shared<cuzk::TaskPool>(witness_threads, cuzk::engine::kWitnessPoolNice);
-    spdlog::info(
-        "synthesis: PoRep and PoSt through precompiled circuits, cached in {}; PoRep's "
-        "witnesses on one pool of {} thread(s), the oldest partition's challenges first; "
-        "PoSt's on a pool of all cores of their own",
-        precompiled->cache_dir(), witness_threads);
-  }
-  cuzk::engine::Engine engine(cuzk::engine::engine_options(config),
-                              cuzk::engine::filecoin_job_factory(0, precompiled, witness_pool));
-  // The circuits' matrices (8.9 GB at 32 GiB) count against [memory] total_budget.
-  if (precompiled) {
-    precompiled->set_memory_hold(engine.memory_hold());
-    engine.set_preload_companion([store = precompiled](const std::string& circuit) {
-      preload_precompiled(*store, circuit);
-    });
-  }
+  cuzk::engine::DaemonEngine daemon(config);
+  cuzk::engine::Engine& engine = daemon.engine();
   std::optional<cuzk::server::GrpcServer> grpc;
   std::optional<cuzk::server::HttpStatusServer> http;
   try {

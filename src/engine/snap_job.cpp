@@ -3,7 +3,6 @@
 
 #include "engine/request_checks.hpp"
 #include "filecoin/update_circuit.hpp"
-#include "filecoin/update_prove.hpp"
 #include "filecoin/update_vanilla.hpp"
 
 namespace cuzk::engine {

@@ -76,4 +76,17 @@ FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
   return inputs;
 }
 
+FilecoinResult<std::vector<std::vector<ff::Fr>>> post_proof_public_inputs(
+    const PoStProofType& proof, const hash::Node32& randomness,
+    std::span<const PostPublicSector> sectors) {
+  std::vector<std::vector<ff::Fr>> inputs;
+  const unsigned partitions = proof.partitions(sectors.size());
+  for (unsigned k = 0; k < partitions; ++k) {
+    auto partition = post_public_inputs(proof, randomness, sectors, k);
+    if (!partition) return partition.error();
+    inputs.push_back(std::move(partition).value());
+  }
+  return inputs;
+}
+
 }  // namespace cuzk::filecoin

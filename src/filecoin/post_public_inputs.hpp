@@ -39,4 +39,9 @@ FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
     const PoStProofType& proof, const hash::Node32& randomness,
     std::span<const PostPublicSector> chunk, unsigned partition);
 
+// The verifier's public inputs of every partition.
+FilecoinResult<std::vector<std::vector<ff::Fr>>> post_proof_public_inputs(
+    const PoStProofType& proof, const hash::Node32& randomness,
+    std::span<const PostPublicSector> sectors);
+
 }  // namespace cuzk::filecoin

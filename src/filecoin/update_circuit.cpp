@@ -245,4 +245,16 @@ void synthesize_update_blank(ConstraintSystem& cs, const UpdateCircuitShape& sha
   synthesize(cs, shape, ff::Fr::zero(), zeros, blank_update_witness(shape));
 }
 
+FilecoinResult<std::vector<std::vector<ff::Fr>>> update_proof_public_inputs(
+    const UpdateProofType& proof, const UpdateSectorValues& values) {
+  const UpdateCircuitShape shape = update_circuit_shape(*proof.sector);
+  std::vector<std::vector<ff::Fr>> inputs;
+  for (unsigned k = 0; k < shape.partitions; ++k) {
+    auto partition = update_public_inputs(shape, values.partition(k));
+    if (!partition) return partition.error();
+    inputs.push_back(std::move(partition).value());
+  }
+  return inputs;
+}
+
 }  // namespace cuzk::filecoin

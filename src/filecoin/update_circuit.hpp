@@ -81,6 +81,22 @@ struct UpdatePartitionWitness {
 FilecoinResult<std::vector<ff::Fr>> update_public_inputs(const UpdateCircuitShape& shape,
                                                          const UpdatePublicValues& values);
 
+// The sector's public values (UpdatePublicValues without the partition index).
+struct UpdateSectorValues {
+  unsigned h = 0;
+  Domain comm_r_old{};
+  Domain comm_d_new{};
+  Domain comm_r_new{};
+
+  UpdatePublicValues partition(unsigned k) const {
+    return {k, h, comm_r_old, comm_d_new, comm_r_new};
+  }
+};
+
+// The verifier's public inputs of every partition of a sector.
+FilecoinResult<std::vector<std::vector<ff::Fr>>> update_proof_public_inputs(
+    const UpdateProofType& proof, const UpdateSectorValues& values);
+
 // Synthesises one partition. Throws std::invalid_argument when the values or the witness do not
 // fit the shape (counts, path lengths, partition paths that differ between challenges, a
 // non-canonical value, a leaf_r_new that is not the encoding of leaf_r_old and leaf_d_new).

@@ -6,8 +6,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "engine/config_auto.hpp"
-#include "engine/engine.hpp"
+#include "engine/daemon_engine.hpp"
 #include "filecoin/c1_json.hpp"
 #include "server/client_credentials.hpp"
 #include "server/convert.hpp"
@@ -81,22 +80,22 @@ class DaemonProver final : public Prover {
 
 class InProcessProver final : public Prover {
  public:
-  explicit InProcessProver(const engine::EngineOptions& options) : engine_(options) {}
+  explicit InProcessProver(const engine::Config& config) : daemon_(config) {}
   grpc::Status prove(const v1::SubmitProofRequest& request,
                      v1::AwaitProofResponse* result) override {
     v1::SubmitProofRequest copy = request;
     auto converted = to_engine_request(copy);
     if (!converted) return to_grpc_status(converted.error());
-    auto submitted = engine_.submit(std::move(converted).value());
+    auto submitted = daemon_.engine().submit(std::move(converted).value());
     if (!submitted) return to_grpc_status(submitted.error());
-    auto outcome = engine_.await(submitted->job_id, std::nullopt);
+    auto outcome = daemon_.engine().await(submitted->job_id, std::nullopt);
     if (!outcome) return {grpc::StatusCode::INTERNAL, "the job vanished"};
     fill_await_response(submitted->job_id, *outcome, result);
     return grpc::Status::OK;
   }
 
  private:
-  engine::Engine engine_;
+  engine::DaemonEngine daemon_;
 };
 
 }  // namespace
@@ -105,10 +104,14 @@ std::unique_ptr<Prover> daemon_prover(const std::string& address) {
   return std::make_unique<DaemonProver>(address);
 }
 
+std::unique_ptr<Prover> in_process_prover(const engine::Config& config) {
+  return std::make_unique<InProcessProver>(config);
+}
+
 std::unique_ptr<Prover> in_process_prover(const std::string& param_cache) {
   engine::Config config;
   config.srs.param_cache = param_cache;
-  return std::make_unique<InProcessProver>(engine::engine_options(config));
+  return in_process_prover(config);
 }
 
 std::optional<v1::Priority> priority_from_name(std::string_view name) {

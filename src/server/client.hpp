@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "cuzk/v1/proving.grpc.pb.h"
+#include "engine/config.hpp"
 #include "filecoin/error.hpp"
 
 namespace cuzk::server {
@@ -52,7 +53,9 @@ class Prover {
                              v1::AwaitProofResponse* result) = 0;
 };
 std::unique_ptr<Prover> daemon_prover(const std::string& address);
-// The daemon's default configuration, with the parameters read from `param_cache`.
+// The engine the daemon would run with `config` (engine::DaemonEngine), inside this process.
+std::unique_ptr<Prover> in_process_prover(const engine::Config& config);
+// The same with the daemon's default configuration and the parameters read from `param_cache`.
 std::unique_ptr<Prover> in_process_prover(const std::string& param_cache);
 
 // "low", "normal", "high", "critical" (any case) or "" (unspecified: the kind's default).

@@ -1,19 +1,25 @@
 // The GPU prover on a real PoRep circuit: a genuinely sealed 2 KiB sector's C1, proven by
 // CudaBackend and by CpuBackend with the same (r, s): identical 192-byte proofs that verify
-// with the C2 verifier. Test parameters come from a random setup of the blank circuit (2^22
-// domain: the slowest part of the test, some tens of seconds on a multi-core host).
+// with the C2 verifier. Each partition's circuit is synthesised here and proven by both backends
+// (backend.prove), as the engine's pipeline does it — this target builds without the engine. Test
+// parameters come from a random setup of the blank circuit (2^22 domain: the slowest part of the
+// test, some tens of seconds on a multi-core host).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
 
 #include "device_fixture.hpp"
-#include "filecoin/porep_c2.hpp"
+#include "filecoin/porep_verify.hpp"
+#include "filecoin/public_inputs.hpp"
 #include "filecoin/stacked_circuit.hpp"
 #include "gpu/backend/cuda_backend.hpp"
 #include "groth16/cpu_backend.hpp"
+#include "groth16/proof.hpp"
 #include "groth16/setup.hpp"
 #include "r1cs/keypair_assembly.hpp"
+#include "r1cs/proving_assignment.hpp"
 #include "sealing/real_seal.hpp"
 
 namespace cuzk::gpu {
@@ -37,21 +43,36 @@ TEST_F(PorepDeviceTest, RealTwoKiBSectorGivesTheCpuProofAndVerifies) {
   const groth16::Parameters params =
       groth16::generate_parameters(cs, groth16::ToxicWaste::random(rng));
 
-  filecoin::PorepC2Options options;
-  options.randomness = {{ff::Fr::random(rng), ff::Fr::random(rng)}};
+  const filecoin::PorepPublicValues values{c1.replica_id, c1.comm_d, c1.comm_r, c1.seed};
   groth16::CpuBackend cpu;
   CudaBackend gpu(0);
-  const auto want = filecoin::prove_porep_c2(c1, params, cpu, options);
-  ASSERT_TRUE(want.ok()) << want.error().message;
-  const auto got = filecoin::prove_porep_c2(c1, params, gpu, options);
-  ASSERT_TRUE(got.ok()) << got.error().message;
-  EXPECT_EQ(got->proof, want->proof);
+  std::vector<groth16::Proof> want, got;
+  for (unsigned k = 0; k < (*proof)->partitions(); ++k) {
+    auto synthesize = [&] {
+      std::vector<r1cs::ProvingAssignment> batch(1);
+      filecoin::synthesize_stacked_partition(batch[0], c1, k);
+      batch[0].finalize();
+      return batch;
+    };
+    auto batch = synthesize();
+    const auto inputs = filecoin::porep_public_inputs(**proof, values, k);
+    ASSERT_TRUE(inputs.ok()) << inputs.error().message;
+    const auto circuit_inputs = batch[0].inputs().subspan(1);
+    ASSERT_TRUE(
+        std::equal(circuit_inputs.begin(), circuit_inputs.end(), inputs->begin(), inputs->end()))
+        << "partition " << k << ": the circuit's inputs are not the verifier's";
+    const groth16::Randomness rs{ff::Fr::random(rng), ff::Fr::random(rng)};
+    want.push_back(cpu.prove(std::move(batch), params, std::span(&rs, 1)).proofs.at(0));
+    const auto out = gpu.prove(synthesize(), params, std::span(&rs, 1));
+    got.push_back(out.proofs.at(0));
+    for (const auto& [phase, ms] : out.timings)
+      std::printf("  gpu p%u.%-15s %9.1f ms\n", k, phase.c_str(), ms);
+  }
+  const std::vector<uint8_t> bytes = groth16::encode_proofs(got);
+  EXPECT_EQ(bytes, groth16::encode_proofs(want));
   const auto verified =
-      filecoin::verify_porep_c2(groth16::prepare_verifying_key(params.vk), **proof,
-                                {c1.replica_id, c1.comm_d, c1.comm_r, c1.seed}, got->proof);
+      filecoin::verify_porep_c2(groth16::prepare_verifying_key(params.vk), **proof, values, bytes);
   EXPECT_TRUE(verified.ok()) << verified.error().message;
-  for (const auto& [phase, ms] : got->timings)
-    std::printf("  gpu %-18s %9.1f ms\n", phase.c_str(), ms);
 }
 
 }  // namespace
