@@ -101,4 +101,11 @@ Gt pairing(const G1Affine& p, const G2Affine& q);
 // prod_i e(p_i, q_i) with one shared Miller loop and one final exponentiation.
 Gt multi_pairing(std::span<const MillerTerm> terms);
 
+// The same GT element as blst (and zkcrypto, noble) computes it: e^3, their final exponentiation
+// keeping the factor 3 of the hard part (tests/vectors/README.md). A bijection on GT (gcd(3, r) =
+// 1); protocols that hash or compare GT values with theirs (SnarkPack) work in this convention.
+inline Gt blst_convention(const Gt& exact) {
+  return {exact.value.cyclotomic_square() * exact.value};
+}
+
 }  // namespace cuzk::curve

@@ -249,6 +249,15 @@ Gt cube(const Gt& g) {
   return g * g * g;
 }
 
+TEST(PairingNoble, BlstConventionIsTheCube) {
+  const auto& cases = noble_vectors().at("pairing");
+  for (const auto& c : cases) {
+    const Gt e = pairing(g1_from_json(c.at("p")), g2_from_json(c.at("q")));
+    EXPECT_EQ(blst_convention(e), cube(e));
+    EXPECT_EQ(hex(blst_convention(e)), gt_hex(c.at("e")));
+  }
+}
+
 TEST(PairingNoble, Pairing) {
   const auto& cases = noble_vectors().at("pairing");
   ASSERT_GE(cases.size(), 2u);
