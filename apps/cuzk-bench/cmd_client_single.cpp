@@ -18,10 +18,9 @@
 #include "cmd_vanilla_request.hpp"
 #include "commands.hpp"
 #include "filecoin/porep_parameters.hpp"
-#include "filecoin/porep_verify.hpp"
 #include "files.hpp"
+#include "seal_check.hpp"
 #include "server/client.hpp"
-#include "util/mapped_file.hpp"
 #include "util/stopwatch.hpp"
 #include "vanilla_proofs.hpp"
 
@@ -39,17 +38,12 @@ std::string read_text(const std::string& path) {
 // True when valid; throws when the parameters cannot be found or read.
 bool verify_with_vk(const std::string& params_dir, const filecoin::SealCommitPhase1Output& c1,
                     const std::string& proof) {
-  auto vk_path = filecoin::find_verifying_key(params_dir, c1.registered_proof->circuit_id());
-  if (!vk_path) throw std::runtime_error(vk_path.error().message);
-  MappedFile vk_file(*vk_path);
-  auto vk = groth16::read_verifying_key(vk_file.bytes());
-  if (!vk) throw std::runtime_error(*vk_path + ": " + vk.error().message);
-  const filecoin::PorepPublicValues values{c1.replica_id, c1.comm_d, c1.comm_r, c1.seed};
-  auto ok = filecoin::verify_porep_c2(
-      groth16::prepare_verifying_key(*vk), *c1.registered_proof, values,
-      std::span(reinterpret_cast<const uint8_t*>(proof.data()), proof.size()));
-  if (!ok) std::cerr << "single: verification: " << ok.error().message << "\n";
-  return ok.ok();
+  const SealChecker checker(params_dir, *c1.registered_proof);
+  const std::string invalid =
+      checker.check({c1.replica_id, c1.comm_d, c1.comm_r, c1.seed},
+                    std::span(reinterpret_cast<const uint8_t*>(proof.data()), proof.size()));
+  if (!invalid.empty()) std::cerr << "single: verification: " << invalid << "\n";
+  return invalid.empty();
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // configuration (in_process.hpp), so that it measures what the daemon runs.
 //   --proof-type P --c1 FILE   PoRep C2 of a C1 (JSON or Curio envelope): the POREP_SEAL_COMMIT
 //                              request the daemon would get (job_sources.hpp), proven and
-//                              self-verified by the engine, then checked with verify_porep_c2;
+//                              self-verified by the engine, then checked as verify_seal does;
 //                              --miner-id: the sector's miner (a bare C1 is sector 1)
 //   --constraints N            the built-in chain circuit with a random witness, as the engine's
 //                              BenchCircuitJob (a groth16-level benchmark, not a Filecoin proof)
@@ -85,7 +85,7 @@ void prove_porep(const ProveOptions& opt) {
   auto prover = server::in_process_prover(bench_engine_config(opt.config, opt.params_dir));
   const std::string bytes = prove_in_order(*prover, source.requests, "prove");
   const std::string invalid = source.verify(source.requests.front(), bytes);
-  if (!invalid.empty()) throw std::runtime_error("prove: verify_porep_c2: " + invalid);
+  if (!invalid.empty()) throw std::runtime_error("prove: verify_seal: " + invalid);
   auto inputs =
       filecoin::porep_c2_public_inputs(proof, {c1.replica_id, c1.comm_d, c1.comm_r, c1.seed});
   if (!inputs) throw std::runtime_error("prove: public inputs: " + inputs.error().message);

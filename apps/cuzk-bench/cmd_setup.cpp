@@ -2,7 +2,9 @@
 // (--constraints N), a PoRep circuit (--proof-type P) or any circuit id (--circuit wpost-2k,
 // winning-2k, snap-2k, porep-2k, ...): cuzk-test-<circuit id>.params / .vk. The fixed-base
 // multiplications (the bulk of the work) run on CPU threads, or with --gpu D on CUDA device D
-// (CUDA builds; engine/fixed_base_factory.hpp); their time is printed.
+// (CUDA builds; engine/fixed_base_factory.hpp); their time is printed. For a non-interactive
+// PoRep proof type, or with --aggregation-srs, also the test SnarkPack SRS its seals are
+// aggregated with (cuzk-test-inner-product.srs, for up to 128 proofs).
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -11,11 +13,13 @@
 
 #include "commands.hpp"
 #include "engine/fixed_base_factory.hpp"
+#include "filecoin/ni_seal.hpp"
 #include "filecoin/porep_parameters.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/setup.hpp"
 #include "proof_types.hpp"
 #include "r1cs/precompiled_circuit.hpp"
+#include "snarkpack/srs.hpp"
 #include "util/process_memory.hpp"
 #include "util/stopwatch.hpp"
 #include "util/system_random.hpp"
@@ -54,6 +58,24 @@ class TimedMultiplier final : public groth16::FixedBaseMultiplier {
   size_t g1_points_ = 0, g2_points_ = 0;
 };
 
+// The test aggregation SRS in `dir` (secrets from the OS, or from `seed` when non-zero).
+void write_test_aggregation_srs(const std::string& dir, uint64_t seed, unsigned threads) {
+  Stopwatch sw;
+  const auto srs = [&] {
+    if (seed == 0) {
+      SystemRandom os;
+      return snarkpack::make_test_srs(filecoin::kNiMaxAggregatedProofs, os, threads);
+    }
+    std::mt19937_64 rng(seed);
+    return snarkpack::make_test_srs(filecoin::kNiMaxAggregatedProofs, rng, threads);
+  }();
+  std::filesystem::create_directories(dir);
+  const std::string path = filecoin::aggregation_srs_path(dir, true);
+  write_file(path, snarkpack::encode_srs(srs));
+  std::cerr << "setup: test aggregation SRS (up to " << srs.max_proofs() << " proofs): wrote "
+            << path << " in " << sw.total_ms() / 1000 << " s\n";
+}
+
 }  // namespace
 
 void add_setup_command(CLI::App& app) {
@@ -65,6 +87,7 @@ void add_setup_command(CLI::App& app) {
     uint64_t seed = 0;
     unsigned threads = 0;
     int gpu = -1;
+    bool aggregation_srs = false;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("setup", "Generate test parameters (.params and .vk)");
@@ -79,12 +102,18 @@ void add_setup_command(CLI::App& app) {
   constraints->excludes(circuit);
   proof_type->excludes(circuit);
   cmd->add_option("--out", opt->out, "Output directory")->required();
+  cmd->add_flag("--aggregation-srs", opt->aggregation_srs,
+                "Write the test SnarkPack SRS of NI-PoRep seals (alone, or with the parameters)");
   cmd->add_option("--seed", opt->seed, "Seed of the toxic waste (default: random)");
   cmd->add_option("--threads", opt->threads, "Threads (0 = all cores)");
   cmd->add_option("--gpu", opt->gpu,
                   "CUDA device for the fixed-base multiplications (CUDA builds; default: CPU)")
       ->check(CLI::NonNegativeNumber);
   cmd->callback([opt] {
+    if (opt->aggregation_srs) {
+      write_test_aggregation_srs(opt->out, opt->seed, opt->threads);
+      if (opt->constraints == 0 && opt->proof_type.empty() && opt->circuit.empty()) return;
+    }
     TimedMultiplier multiplier(opt->gpu, opt->threads);
     Stopwatch sw;
     // Reproducible with --seed; else the secrets come from the OS (they are still test
@@ -111,6 +140,8 @@ void add_setup_command(CLI::App& app) {
       multiplier.report();
       std::cerr << "setup: wrote " << files.params << " and .vk in " << sw.total_ms() / 1000
                 << " s\n";
+      if (proof.feature == filecoin::SealFeature::kNonInteractivePoRep && !opt->aggregation_srs)
+        write_test_aggregation_srs(opt->out, opt->seed, opt->threads);
       std::cout << files.params << "\n";
       return;
     }

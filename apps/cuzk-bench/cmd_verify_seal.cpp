@@ -4,14 +4,17 @@
 //   verify-seal --vk F --proof P (--proof-type NAME | --sector-size N --porep-id HEX64
 //               --api-version 1.0.0|1.1.0|1.2.0 [--feature synthetic|ni])
 //               (--prover-id HEX64 | --miner-id N) --sector-number N --ticket HEX64 --seed HEX64
-//               --comm-d HEX64 --comm-r HEX64 [--out-inputs FILE]
+//               --comm-d HEX64 --comm-r HEX64 [--srs FILE] [--out-inputs FILE]
 // The replica id is recomputed from prover id, sector number, ticket, comm_d and porep_id, then
 // every partition's public inputs (challenges and their parents on the porep_id's graph), and the
-// partition proofs are batch-verified. Prints valid / invalid, exits 0 / 1 (2 for bad options).
+// partition proofs are batch-verified — or, for a non-interactive PoRep, the SnarkPack aggregate
+// of them is checked with the aggregation SRS (--srs: v28-fil-inner-product-v1.srs, or the test
+// one for test parameters). Prints valid / invalid, exits 0 / 1 (2 for bad options).
 // A porep_id may be any 32 bytes (rust-fil-proofs allows it), not only a registered proof's.
 #include <iostream>
 
 #include "commands.hpp"
+#include "filecoin/ni_seal.hpp"
 #include "filecoin/porep_verify.hpp"
 #include "filecoin/prover_id.hpp"
 #include "files.hpp"
@@ -32,7 +35,7 @@ hash::Node32 node32_option(const std::string& option, const std::string& text) {
 
 struct Options {
   std::string vk, proof, proof_type, porep_id, api_version, feature, prover_id;
-  std::string ticket, seed, comm_d, comm_r, out_inputs;
+  std::string ticket, seed, comm_d, comm_r, out_inputs, srs;
   uint64_t sector_size = 0, sector_number = 0;
   std::optional<uint64_t> miner_id;
 };
@@ -55,6 +58,21 @@ filecoin::ProofType seal_proof(const Options& opt) {
   return *proof;
 }
 
+// An NI seal's aggregate against the SRS file.
+filecoin::FilecoinResult<unsigned> verify_ni(const Options& opt, const filecoin::ProofType& proof,
+                                             const groth16::VerifyingKey& vk,
+                                             const filecoin::PorepPublicValues& values,
+                                             std::span<const uint8_t> bytes) {
+  if (opt.srs.empty())
+    throw std::runtime_error("--srs: an NI-PoRep seal needs the aggregation SRS file");
+  auto srs = snarkpack::read_srs_file(opt.srs, 2 * filecoin::kNiMaxAggregatedProofs);
+  if (!srs) throw std::runtime_error("--srs: " + srs.error().message);
+  auto keys =
+      snarkpack::specialize_verifier(*srs, filecoin::ni_aggregated_proofs(proof.partitions()));
+  if (!keys) throw std::runtime_error("--srs: " + keys.error().message);
+  return filecoin::verify_ni_seal(*keys, vk, proof, values, bytes);
+}
+
 }  // namespace
 
 void add_verify_seal_command(CLI::App& app) {
@@ -62,7 +80,9 @@ void add_verify_seal_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "verify-seal", "Verify a PoRep seal proof from public data alone (exit 0 valid, 1 invalid)");
   cmd->add_option("--vk", opt->vk, "Verifying key (.vk) of the sector size's circuit")->required();
-  cmd->add_option("--proof", opt->proof, "Seal proof (192 bytes per partition)")->required();
+  cmd->add_option("--proof", opt->proof,
+                  "Seal proof (192 bytes per partition; NI: their SnarkPack aggregate)")
+      ->required();
   auto* type =
       cmd->add_option("--proof-type", opt->proof_type, "Registered seal proof (name or id) ...");
   auto* size = cmd->add_option("--sector-size", opt->sector_size, "... or: sector size in bytes");
@@ -79,6 +99,7 @@ void add_verify_seal_command(CLI::App& app) {
   cmd->add_option("--seed", opt->seed, "Interactive seed (64 hex)")->required();
   cmd->add_option("--comm-d", opt->comm_d, "comm_d (64 hex)")->required();
   cmd->add_option("--comm-r", opt->comm_r, "comm_r (64 hex)")->required();
+  cmd->add_option("--srs", opt->srs, "NI-PoRep: the aggregation SRS file");
   cmd->add_option("--out-inputs", opt->out_inputs,
                   "Also write the public inputs built (one array per partition)");
   cmd->callback([opt] {
@@ -88,11 +109,6 @@ void add_verify_seal_command(CLI::App& app) {
     if (opt->prover_id.empty() && !opt->miner_id)
       throw std::runtime_error("give --prover-id or --miner-id");
     const filecoin::ProofType proof = seal_proof(*opt);
-    if (proof.feature == filecoin::SealFeature::kNonInteractivePoRep) {
-      throw std::runtime_error(
-          "NI-PoRep seals are SnarkPack aggregates of their partition proofs, which this build "
-          "does not verify yet");
-    }
     const hash::Node32 prover_id = opt->miner_id ? filecoin::prover_id_from_miner_id(*opt->miner_id)
                                                  : node32_option("--prover-id", opt->prover_id);
     const hash::Node32 comm_d = node32_option("--comm-d", opt->comm_d);
@@ -107,8 +123,11 @@ void add_verify_seal_command(CLI::App& app) {
     }
     auto vk = groth16::read_verifying_key(read_file(opt->vk));
     if (!vk) throw std::runtime_error(opt->vk + ": " + vk.error().message);
-    auto verified = filecoin::verify_porep_c2(groth16::prepare_verifying_key(*vk), proof, values,
-                                              read_file(opt->proof));
+    const auto bytes = read_file(opt->proof);
+    auto verified =
+        proof.feature == filecoin::SealFeature::kNonInteractivePoRep
+            ? verify_ni(*opt, proof, *vk, values, bytes)
+            : filecoin::verify_porep_c2(groth16::prepare_verifying_key(*vk), proof, values, bytes);
     if (!verified) std::cerr << "verify-seal: " << verified.error().message << "\n";
     std::cout << (verified ? "valid" : "invalid") << "\n";
     if (!verified) throw CLI::RuntimeError(1);

@@ -8,9 +8,9 @@
 #include "cmd_vanilla_request.hpp"
 #include "filecoin/partition_verify.hpp"
 #include "filecoin/porep_parameters.hpp"
-#include "filecoin/porep_verify.hpp"
 #include "files.hpp"
 #include "groth16/verifier.hpp"
+#include "seal_check.hpp"
 #include "server/client.hpp"
 #include "vanilla_proofs.hpp"
 
@@ -38,13 +38,9 @@ JobSource porep_job_source(const std::string& path, uint64_t miner_id,
   JobSource source{"porep " + path, {std::move(request).value()}, {}};
   if (params_dir.empty()) return source;
   auto c1 = std::make_shared<const filecoin::SealCommitPhase1Output>(read_c1_file(path));
-  auto vk = filecoin::find_verifying_key(params_dir, c1->registered_proof->circuit_id());
-  if (!vk) throw std::runtime_error(vk.error().message);
-  source.verify = [c1, pvk = load_prepared_vk(*vk)](const v1::SubmitProofRequest&,
-                                                    const std::string& proof) {
-    const filecoin::PorepPublicValues values{c1->replica_id, c1->comm_d, c1->comm_r, c1->seed};
-    auto ok = filecoin::verify_porep_c2(*pvk, *c1->registered_proof, values, bytes_of(proof));
-    return ok ? std::string() : ok.error().message;
+  auto checker = std::make_shared<const SealChecker>(params_dir, *c1->registered_proof);
+  source.verify = [c1, checker](const v1::SubmitProofRequest&, const std::string& proof) {
+    return checker->check({c1->replica_id, c1->comm_d, c1->comm_r, c1->seed}, bytes_of(proof));
   };
   return source;
 }

@@ -9,10 +9,14 @@
 // vanilla proof.
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ff/fr.hpp"
+#include "groth16/parameters.hpp"
+#include "groth16/proof.hpp"
 #include "r1cs/proving_assignment.hpp"
 
 namespace cuzk::engine {
@@ -40,6 +44,18 @@ class CircuitJob {
   // verifier does); the built-in test circuit reads them from its synthesised witness.
   virtual std::vector<ff::Fr> public_inputs(unsigned partition,
                                             const r1cs::ProvingAssignment& synthesized) const = 0;
+
+  // The job's proof bytes from its partition proofs (in partition order), once the pipeline has
+  // verified them against `vk` (of test parameters or Filecoin's): by default the proofs
+  // concatenated, 192 bytes each. A non-interactive PoRep returns their SnarkPack aggregate. May
+  // throw: the job then fails with the exception's message.
+  virtual std::vector<uint8_t> output(std::span<const groth16::Proof> proofs,
+                                      const groth16::VerifyingKey& /*vk*/,
+                                      bool /*test_parameters*/) const {
+    return groth16::encode_proofs(proofs);
+  }
+  // What output() does beyond the encoding, for the job's log line ("aggregate"); empty: nothing.
+  virtual std::string_view output_step() const { return {}; }
 };
 
 }  // namespace cuzk::engine

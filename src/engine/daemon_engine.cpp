@@ -33,8 +33,10 @@ DaemonEngine::DaemonEngine(const Config& config)
         "PoSt's on a pool of all cores of their own",
         precompiled_->cache_dir(), config_.synthesis.witness_threads);
   }
-  engine_ = std::make_unique<Engine>(engine_options(config_),
-                                     filecoin_job_factory(0, precompiled_, witness_pool_));
+  // Non-interactive PoRep seals are aggregated with the SnarkPack SRS of the parameter directory.
+  auto aggregation = std::make_shared<AggregationSrs>(config_.srs.param_cache);
+  engine_ = std::make_unique<Engine>(
+      engine_options(config_), filecoin_job_factory(0, precompiled_, witness_pool_, aggregation));
   // The circuits' matrices (8.9 GB at 32 GiB) count against [memory] total_budget.
   if (precompiled_) {
     precompiled_->set_memory_hold(engine_->memory_hold());

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 
+#include "engine/aggregation_srs.hpp"
 #include "engine/circuit_job.hpp"
 #include "engine/request.hpp"
 #include "r1cs/precompiled_store.hpp"
@@ -33,9 +34,11 @@ inline constexpr int kWitnessPoolNice = 10;
 // daemon's: [synthesis] witness_threads at kWitnessPoolNice); null with precompiled: one pool of
 // all cores at kWitnessPoolNice, made here and still shared by all the factory's jobs. PoSt jobs
 // (deadline proofs) get a pool of their own, all cores at nice 0: their sectors never queue
-// behind a C2's challenges, and the OS gives them the cores first.
+// behind a C2's challenges, and the OS gives them the cores first. aggregation: the SnarkPack SRS
+// of non-interactive PoRep seals (null: they are refused at submit).
 JobFactory filecoin_job_factory(unsigned check_threads = 0,
                                 std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr,
-                                std::shared_ptr<TaskPool> witness_pool = nullptr);
+                                std::shared_ptr<TaskPool> witness_pool = nullptr,
+                                std::shared_ptr<AggregationSrs> aggregation = nullptr);
 
 }  // namespace cuzk::engine

@@ -418,6 +418,8 @@ void Pipeline::log_timing(const Partition& p, const InFlight& flight,
 
 void Pipeline::complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLease> srs) {
   Stopwatch sw;
+  const auto circuit = job->circuit();
+  if (!circuit) return;  // ended meanwhile
   auto proofs = job->partition_proofs();
   auto inputs = job->partition_inputs();
   bool valid = false;
@@ -433,17 +435,27 @@ void Pipeline::complete(const std::shared_ptr<Job>& job, std::shared_ptr<SrsLeas
                           job->circuit_id));
     return;
   }
-  const double verify_ms = sw.total_ms();
+  const double verify_ms = sw.lap_ms();
+  const std::string_view step = circuit->output_step();
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = circuit->output(proofs, (*srs)->params.vk, (*srs)->test_parameters);
+  } catch (const std::exception& e) {
+    fail(job, fmt::format("{} failed: {}", step.empty() ? "output" : step, e.what()));
+    return;
+  }
+  const std::string output_time =
+      step.empty() ? "" : fmt::format(", {} {:.0f} ms", step, sw.lap_ms());
   srs.reset();  // the job's own lease goes when it completes
-  if (job->complete(groth16::encode_proofs(proofs))) {
+  const size_t size = bytes.size();
+  if (job->complete(std::move(bytes))) {
     const auto t = job->snapshot().timings;
     spdlog::info(
         "job {}: completed and verified ({} partitions, {} bytes): queue {:.0f} ms, srs "
-        "{:.0f} ms, synthesis {:.0f} ms, prove {:.0f} ms, verify {:.1f} ms, total "
+        "{:.0f} ms, synthesis {:.0f} ms, prove {:.0f} ms, verify {:.1f} ms{}, total "
         "{:.0f} ms (waited for a prover {:.0f} ms, for the device {:.0f} ms)",
-        job->id, job->partitions, proofs.size() * groth16::kProofBytes, t.queue_wait_ms,
-        t.srs_load_ms, t.synthesis_ms, t.prove_ms, verify_ms, t.total_ms, t.prover_wait_ms,
-        t.device_wait_ms);
+        job->id, job->partitions, size, t.queue_wait_ms, t.srs_load_ms, t.synthesis_ms, t.prove_ms,
+        verify_ms, output_time, t.total_ms, t.prover_wait_ms, t.device_wait_ms);
   }
 }
 

@@ -1,11 +1,15 @@
 // PoRep C2 as an engine job: submit-time checks and per-partition synthesis (see porep_job.hpp).
 #include "engine/porep_job.hpp"
 
+#include <stdexcept>
+
+#include "engine/aggregation_srs.hpp"
 #include "engine/precompiled_synthesis.hpp"
 #include "engine/request_checks.hpp"
 #include "filecoin/c1_check.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/commitments.hpp"
+#include "filecoin/ni_seal.hpp"
 #include "filecoin/prover_id.hpp"
 #include "filecoin/public_inputs.hpp"
 #include "filecoin/stacked_circuit.hpp"
@@ -21,9 +25,10 @@ class PorepJob final : public CircuitJob {
  public:
   PorepJob(SealCommitPhase1Output c1, std::vector<std::vector<ff::Fr>> inputs,
            const ProofRequest& request, std::shared_ptr<r1cs::PrecompiledStore> precompiled,
-           std::shared_ptr<TaskPool> witness_pool)
+           std::shared_ptr<TaskPool> witness_pool, std::shared_ptr<AggregationSrs> aggregation)
       : c1_(std::move(c1)),
         inputs_(std::move(inputs)),
+        aggregation_(std::move(aggregation)),
         circuit_id_(c1_.registered_proof->circuit_id()),
         precompiled_(std::move(precompiled), std::move(witness_pool), circuit_id_,
                      /*defer=*/true),
@@ -51,9 +56,28 @@ class PorepJob final : public CircuitJob {
     return inputs_.at(partition);
   }
 
+  // A non-interactive seal is the SnarkPack aggregate of its partition proofs, verified as
+  // verify_seal does before it is returned.
+  std::vector<uint8_t> output(std::span<const groth16::Proof> proofs,
+                              const groth16::VerifyingKey& vk,
+                              bool test_parameters) const override {
+    if (!aggregation_) return CircuitJob::output(proofs, vk, test_parameters);
+    const filecoin::ProofType& type = *c1_.registered_proof;
+    auto keys = aggregation_->keys(test_parameters, filecoin::ni_aggregated_proofs(partitions()));
+    if (!keys) throw std::runtime_error(keys.error().message);
+    auto bytes = filecoin::aggregate_ni_seal((*keys)->prover, type, c1_.comm_r, proofs);
+    if (!bytes) throw std::runtime_error(bytes.error().message);
+    auto verified =
+        filecoin::verify_ni_seal_inputs((*keys)->verifier, vk, type, c1_.comm_r, inputs_, *bytes);
+    if (!verified) throw std::runtime_error(verified.error().message);
+    return std::move(bytes).value();
+  }
+  std::string_view output_step() const override { return aggregation_ ? "aggregate" : ""; }
+
  private:
   SealCommitPhase1Output c1_;
-  std::vector<std::vector<ff::Fr>> inputs_;  // [partition]
+  std::vector<std::vector<ff::Fr>> inputs_;      // [partition]
+  std::shared_ptr<AggregationSrs> aggregation_;  // non-interactive seals only
   std::string circuit_id_;
   PrecompiledSynthesis precompiled_;  // its challenges on the shared witness pool
   std::string description_;
@@ -63,19 +87,25 @@ class PorepJob final : public CircuitJob {
 
 Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
     const ProofRequest& request, unsigned check_threads,
-    std::shared_ptr<r1cs::PrecompiledStore> precompiled, std::shared_ptr<TaskPool> witness_pool) {
+    std::shared_ptr<r1cs::PrecompiledStore> precompiled, std::shared_ptr<TaskPool> witness_pool,
+    std::shared_ptr<AggregationSrs> aggregation) {
   auto type = filecoin::find_seal_proof(request.registered_proof);
   if (!type) return invalid_request("registered_proof: " + type.error().message);
   const auto* proof = *type;
   if (auto refused = check_sector_size(request, proof->id, proof->name, proof->sector->sector_size))
     return *refused;
-  if (proof->feature == filecoin::SealFeature::kNonInteractivePoRep) {
+  const bool non_interactive = proof->feature == filecoin::SealFeature::kNonInteractivePoRep;
+  if (non_interactive && (!aggregation || !aggregation->any_file())) {
     // seal_commit_phase2 returns the SnarkPack aggregate of an NI seal's partition proofs, and
     // verify_seal expects it: the partition proofs alone would fail every chain verification.
-    return invalid_request("registered_proof: " + std::to_string(proof->id) + " (" +
-                           std::string(proof->name) +
-                           ") is a non-interactive PoRep, whose proof is the SnarkPack aggregate "
-                           "of its partition proofs; this daemon does not aggregate yet");
+    return Error<SubmitError>{
+        SubmitError::kUnimplemented,
+        "registered_proof: " + std::to_string(proof->id) + " (" + std::string(proof->name) +
+            ") is a non-interactive PoRep, whose proof is the SnarkPack aggregate of its "
+            "partition proofs; it needs the aggregation SRS (" +
+            snarkpack::kFilecoinSrsFile + ", or " + snarkpack::kTestSrsFile +
+            " beside test parameters) in the parameter directory" +
+            (aggregation ? " " + aggregation->dir() : "")};
   }
   if (request.vanilla_proof.empty()) {
     return invalid_request(
@@ -124,9 +154,9 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
     if (!in) return invalid_request("vanilla_proof: Phase1Out: " + in.error().message);
     inputs.push_back(std::move(in).value());
   }
-  return std::unique_ptr<CircuitJob>(
-      std::make_unique<PorepJob>(std::move(c1).value(), std::move(inputs), request,
-                                 std::move(precompiled), std::move(witness_pool)));
+  return std::unique_ptr<CircuitJob>(std::make_unique<PorepJob>(
+      std::move(c1).value(), std::move(inputs), request, std::move(precompiled),
+      std::move(witness_pool), non_interactive ? std::move(aggregation) : nullptr));
 }
 
 }  // namespace cuzk::engine

@@ -25,6 +25,7 @@
 
 #include <memory>
 
+#include "engine/aggregation_srs.hpp"
 #include "engine/circuit_job.hpp"
 #include "engine/request.hpp"
 #include "r1cs/precompiled_store.hpp"
@@ -37,10 +38,11 @@ namespace cuzk::engine {
 // every partition's challenges are one batch of its tasks (filecoin::stacked_partition_witness),
 // so partitions synthesised at once on a shared pool finish oldest first; its thread count is
 // also that of the sparse products that check a circuit from disk. Null: a pool of all cores
-// for this job alone.
+// for this job alone. aggregation: the SRS store of non-interactive seals (null: they are refused).
 Result<std::unique_ptr<CircuitJob>, SubmitError> make_porep_job(
     const ProofRequest& request, unsigned check_threads = 0,
     std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr,
-    std::shared_ptr<TaskPool> witness_pool = nullptr);
+    std::shared_ptr<TaskPool> witness_pool = nullptr,
+    std::shared_ptr<AggregationSrs> aggregation = nullptr);
 
 }  // namespace cuzk::engine

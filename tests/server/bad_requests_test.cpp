@@ -74,9 +74,11 @@ std::vector<BadCase> bad_requests() {
       "porep sector size mismatch", porep, [](auto& r) { r.set_sector_size(uint64_t(32) << 30); },
       "sector_size: 34359738368"));
   add(bad(
-      "porep non-interactive", porep, [](auto& r) { r.set_registered_proof(15); },
+      "porep non-interactive without an aggregation SRS", porep,
+      [](auto& r) { r.set_registered_proof(15); },
       "registered_proof: 15 (StackedDrg2KiBV1_2_Feat_NonInteractivePoRep) is a "
-      "non-interactive PoRep, whose proof is the SnarkPack aggregate"));
+      "non-interactive PoRep, whose proof is the SnarkPack aggregate",
+      grpc::StatusCode::UNIMPLEMENTED));
   add(bad(
       "porep no vanilla proof", porep, [](auto& r) { r.clear_vanilla_proof(); },
       "vanilla_proof: empty"));

@@ -1,0 +1,44 @@
+// The SnarkPack SRS of a parameter directory (see aggregation_srs.hpp).
+#include "engine/aggregation_srs.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+
+#include "filecoin/ni_seal.hpp"
+#include "util/stopwatch.hpp"
+
+namespace cuzk::engine {
+
+AggregationSrs::AggregationSrs(std::string dir) : dir_(std::move(dir)) {}
+
+bool AggregationSrs::any_file() const {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(filecoin::aggregation_srs_path(dir_, false), ec) ||
+         std::filesystem::is_regular_file(filecoin::aggregation_srs_path(dir_, true), ec);
+}
+
+AggregationSrs::KeysResult AggregationSrs::keys(bool test_parameters, size_t n) {
+  std::lock_guard lock(mutex_);
+  if (auto it = keys_.find({test_parameters, n}); it != keys_.end()) return it->second;
+  auto& file = files_[test_parameters];
+  const std::string path = filecoin::aggregation_srs_path(dir_, test_parameters);
+  if (!file) {
+    Stopwatch sw;
+    auto srs = snarkpack::read_srs_file(path, 2 * filecoin::kNiMaxAggregatedProofs);
+    if (!srs) return srs.error();
+    file = std::make_shared<const snarkpack::GenericSrs>(std::move(srs).value());
+    spdlog::info("aggregation SRS {} loaded in {:.0f} ms (up to {} proofs)", path, sw.total_ms(),
+                 file->max_proofs());
+  }
+  auto prover = snarkpack::specialize_prover(*file, n);
+  if (!prover)
+    return snarkpack::snarkpack_error(prover.code(), path + ": " + prover.error().message);
+  auto verifier = snarkpack::specialize_verifier(*file, n);
+  if (!verifier) return verifier.error();
+  auto keys = std::make_shared<const Keys>(Keys{std::move(prover).value(), *verifier});
+  keys_[{test_parameters, n}] = keys;
+  return keys;
+}
+
+}  // namespace cuzk::engine
