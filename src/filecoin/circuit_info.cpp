@@ -1,15 +1,14 @@
 // Blank-circuit sizes (see circuit_info.hpp).
 #include "filecoin/circuit_info.hpp"
 
-#include "filecoin/post_proof_type.hpp"
-#include "filecoin/update_proof_type.hpp"
+#include "filecoin/circuit_kind.hpp"
 #include "r1cs/counting_cs.hpp"
 
 namespace cuzk::filecoin {
 
-namespace {
-
-CircuitInfo finish(r1cs::CountingCS& cs) {
+CircuitInfo circuit_info(const std::function<void(r1cs::ConstraintSystem&)>& synthesize) {
+  r1cs::CountingCS cs;
+  synthesize(cs);
   CircuitInfo info;
   info.synthesized = cs.num_constraints();
   cs.finalize();
@@ -25,48 +24,10 @@ CircuitInfo finish(r1cs::CountingCS& cs) {
   return info;
 }
 
-}  // namespace
-
-CircuitInfo stacked_circuit_info(const StackedCircuitShape& shape) {
-  r1cs::CountingCS cs;
-  synthesize_stacked_blank(cs, shape);
-  return finish(cs);
-}
-
-CircuitInfo post_circuit_info(const PostCircuitShape& shape) {
-  r1cs::CountingCS cs;
-  synthesize_post_blank(cs, shape);
-  return finish(cs);
-}
-
-CircuitInfo update_circuit_info(const UpdateCircuitShape& shape) {
-  r1cs::CountingCS cs;
-  synthesize_update_blank(cs, shape);
-  return finish(cs);
-}
-
-std::string known_circuit_ids() {
-  std::string ids;
-  auto add = [&](std::string_view id) {
-    if (!ids.empty()) ids += ", ";
-    ids += id;
-  };
-  for (const auto& s : porep_sector_configs()) add(s.circuit_id);
-  for (const auto& c : post_circuit_configs()) add(c.circuit_id);
-  for (const auto& s : update_sector_configs()) add(s.circuit_id);
-  return ids;
-}
-
 FilecoinResult<CircuitInfo> circuit_info_for(std::string_view circuit_id) {
-  if (auto porep = find_porep_circuit(circuit_id))
-    return stacked_circuit_info(stacked_circuit_shape(**porep));
-  if (auto post = find_post_circuit(circuit_id))
-    return post_circuit_info(post_circuit_shape(**post));
-  if (auto update = find_update_circuit(circuit_id))
-    return update_circuit_info(update_circuit_shape(**update));
-  return filecoin_error(FilecoinError::kUnknownProof,
-                        "unknown circuit id \"" + std::string(circuit_id) +
-                            "\" (known: " + known_circuit_ids() + ")");
+  auto kind = find_circuit_kind(circuit_id);
+  if (!kind) return kind.error();
+  return circuit_info(kind->synthesize_blank);
 }
 
 std::string to_json(const CircuitInfo& info) {

@@ -2,17 +2,16 @@
 // synthesised into a CountingCS. What the SRS, the prover's memory and a comparison with the
 // Rust reference need: inputs (ONE included), aux, constraints the circuit enforces
 // ("synthesized") and the prover's row count (+ one row per input), non-zeros per matrix, and
-// the prover's density popcounts. PoRep (stacked), Fallback PoSt (Window / Winning) and
-// EmptySectorUpdate shapes; circuit_info_for dispatches on the engine's circuit id.
+// the prover's density popcounts. circuit_info_for counts the blank partition of any circuit id
+// find_circuit_kind knows (PoRep, Fallback PoSt, EmptySectorUpdate).
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
 #include "filecoin/error.hpp"
-#include "filecoin/post_circuit.hpp"
-#include "filecoin/stacked_circuit.hpp"
-#include "filecoin/update_circuit.hpp"
+#include "r1cs/constraint_system.hpp"
 
 namespace cuzk::filecoin {
 
@@ -25,15 +24,12 @@ struct CircuitInfo {
   size_t a_aux_density = 0, b_input_density = 0, b_aux_density = 0;
 };
 
-CircuitInfo stacked_circuit_info(const StackedCircuitShape& shape);
-CircuitInfo post_circuit_info(const PostCircuitShape& shape);
-CircuitInfo update_circuit_info(const UpdateCircuitShape& shape);
+// The sizes of whatever `synthesize` builds (counted, not stored).
+CircuitInfo circuit_info(const std::function<void(r1cs::ConstraintSystem&)>& synthesize);
 
-// By circuit id: porep-*, wpost-*, winning-*, snap-* (2k, 8m, 512m, 32g, 64g). kUnknownProof
-// error (listing the ids) for any other id.
+// By circuit id: porep-*, wpost-*, winning-*, snap-* (2k, 8m, 512m, 32g, 64g): the blank
+// partition's sizes. find_circuit_kind's kUnknownProof error (listing the ids) for any other id.
 FilecoinResult<CircuitInfo> circuit_info_for(std::string_view circuit_id);
-// Every id circuit_info_for knows, comma-separated.
-std::string known_circuit_ids();
 
 // One JSON object, keys as the fields above.
 std::string to_json(const CircuitInfo& info);

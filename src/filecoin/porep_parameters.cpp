@@ -3,54 +3,15 @@
 #include "filecoin/porep_parameters.hpp"
 
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <stdexcept>
 
-#include "filecoin/circuit_info.hpp"
-#include "filecoin/post_circuit.hpp"
-#include "filecoin/stacked_circuit.hpp"
-#include "filecoin/update_circuit.hpp"
+#include "filecoin/circuit_kind.hpp"
 #include "r1cs/precompiled_circuit.hpp"
 
 namespace cuzk::filecoin {
 
 namespace {
-
-// One circuit: its id, Filecoin file names and blank synthesis.
-struct CircuitKind {
-  std::string circuit_id;
-  std::function<std::string(ParameterFile)> real_name;
-  std::function<void(r1cs::ConstraintSystem&)> synthesize_blank;
-};
-
-std::optional<CircuitKind> circuit_kind(std::string_view circuit_id) {
-  const std::string id(circuit_id);
-  if (auto porep = find_porep_circuit(circuit_id)) {
-    const PorepSectorConfig* sector = *porep;
-    return CircuitKind{id, [sector](ParameterFile f) { return parameter_file_name(*sector, f); },
-                       [sector](r1cs::ConstraintSystem& cs) {
-                         synthesize_stacked_blank(cs, stacked_circuit_shape(*sector));
-                       }};
-  }
-  if (auto post = find_post_circuit(circuit_id)) {
-    const PostCircuitConfig* circuit = *post;
-    return CircuitKind{id,
-                       [circuit](ParameterFile f) { return post_parameter_file_name(*circuit, f); },
-                       [circuit](r1cs::ConstraintSystem& cs) {
-                         synthesize_post_blank(cs, post_circuit_shape(*circuit));
-                       }};
-  }
-  if (auto update = find_update_circuit(circuit_id)) {
-    const UpdateSectorConfig* sector = *update;
-    return CircuitKind{id,
-                       [sector](ParameterFile f) { return update_parameter_file_name(*sector, f); },
-                       [sector](r1cs::ConstraintSystem& cs) {
-                         synthesize_update_blank(cs, update_circuit_shape(*sector));
-                       }};
-  }
-  return std::nullopt;
-}
 
 FilecoinResult<PorepParameterFiles> find_files(const std::string& dir, const CircuitKind& kind) {
   namespace fs = std::filesystem;
@@ -87,12 +48,6 @@ PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& 
   return files;
 }
 
-Error<FilecoinError> unknown_circuit(std::string_view circuit_id) {
-  return filecoin_error(FilecoinError::kUnknownProof,
-                        "unknown circuit id \"" + std::string(circuit_id) +
-                            "\" (known: " + known_circuit_ids() + ")");
-}
-
 }  // namespace
 
 std::string test_parameter_file_name(std::string_view circuit_id, ParameterFile file) {
@@ -105,7 +60,8 @@ std::string test_parameter_file_name(std::string_view circuit_id, ParameterFile 
 std::vector<ParameterFileName> parameter_file_names(std::string_view circuit_id,
                                                     ParameterFile file) {
   std::vector<ParameterFileName> names;
-  if (const auto kind = circuit_kind(circuit_id)) names.push_back({kind->real_name(file), false});
+  if (const auto kind = find_circuit_kind(circuit_id))
+    names.push_back({kind->parameter_file_name(file), false});
   names.push_back({test_parameter_file_name(circuit_id, file), true});
   return names;
 }
@@ -132,27 +88,28 @@ PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const groth16::ToxicWaste& tw, unsigned threads,
                                                 const groth16::SetupProgress& progress,
                                                 groth16::FixedBaseMultiplier* multiplier) {
-  return write_test_files(dir, *circuit_kind(sector.circuit_id), tw, threads, progress, multiplier);
+  return write_test_files(dir, *find_circuit_kind(sector.circuit_id), tw, threads, progress,
+                          multiplier);
 }
 
 FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit_id,
                                                         ParameterFile file) {
-  const auto kind = circuit_kind(circuit_id);
-  if (!kind) return unknown_circuit(circuit_id);
-  return kind->real_name(file);
+  const auto kind = find_circuit_kind(circuit_id);
+  if (!kind) return kind.error();
+  return kind->parameter_file_name(file);
 }
 
 FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& dir,
                                                             std::string_view circuit_id) {
-  const auto kind = circuit_kind(circuit_id);
-  if (!kind) return unknown_circuit(circuit_id);
+  const auto kind = find_circuit_kind(circuit_id);
+  if (!kind) return kind.error();
   return find_files(dir, *kind);
 }
 
 FilecoinResult<std::string> find_verifying_key(const std::string& dir,
                                                std::string_view circuit_id) {
-  const auto kind = circuit_kind(circuit_id);
-  if (!kind) return unknown_circuit(circuit_id);
+  const auto kind = find_circuit_kind(circuit_id);
+  if (!kind) return kind.error();
   if (auto found = find_parameter_file(dir, circuit_id, ParameterFile::kVk)) return found->path;
   const auto names = parameter_file_names(circuit_id, ParameterFile::kVk);
   return filecoin_error(FilecoinError::kUnknownProof,
@@ -164,8 +121,8 @@ FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
     const std::string& dir, std::string_view circuit_id, const groth16::ToxicWaste& tw,
     unsigned threads, const groth16::SetupProgress& progress,
     groth16::FixedBaseMultiplier* multiplier) {
-  const auto kind = circuit_kind(circuit_id);
-  if (!kind) return unknown_circuit(circuit_id);
+  const auto kind = find_circuit_kind(circuit_id);
+  if (!kind) return kind.error();
   return write_test_files(dir, *kind, tw, threads, progress, multiplier);
 }
 

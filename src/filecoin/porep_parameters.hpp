@@ -26,7 +26,7 @@ namespace cuzk::filecoin {
 std::string test_parameter_file_name(std::string_view circuit_id, ParameterFile file);
 
 // The names a circuit's .params or .vk file may have in a parameter directory, in the order they
-// are tried: Filecoin's (only for a circuit id circuit_info_for knows), then our test name (for
+// are tried: Filecoin's (only for a circuit id find_circuit_kind knows), then our test name (for
 // any id, e.g. the bench circuit's "cuzk-test-chain-65536.params").
 struct ParameterFileName {
   std::string name;
@@ -62,11 +62,11 @@ PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const groth16::SetupProgress& progress = {},
                                                 groth16::FixedBaseMultiplier* multiplier = nullptr);
 
-// Filecoin's file name for any circuit id circuit_info_for knows; kUnknownProof for an unknown id.
+// Filecoin's file name for any circuit id find_circuit_kind knows; kUnknownProof for an unknown id.
 FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit_id,
                                                         ParameterFile file);
 
-// Any circuit id circuit_info_for knows (porep-*, wpost-*, winning-*, snap-*): its Filecoin
+// Any circuit id find_circuit_kind knows (porep-*, wpost-*, winning-*, snap-*): its Filecoin
 // files, else its test files. kUnknownProof for an unknown id or when neither pair is in `dir`.
 FilecoinResult<PorepParameterFiles> find_circuit_parameters(const std::string& dir,
                                                             std::string_view circuit_id);

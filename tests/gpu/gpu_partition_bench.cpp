@@ -9,9 +9,9 @@
 // 2^13 (tiled_device_srs.hpp): no host copy of them exists (the host has 128 GiB). With
 // --b-g2-cpu, B in G2 is tiled on the host instead (6.6 GB), as the CPU path reads it. The proof
 // does not verify (no trusted setup); the bench only times. Correctness is the device tests' job
-// (backend_device_test.cpp). Timing: --warmup proofs, then the median (and minimum) of --runs
-// proofs; per phase, the sum of its entries in ProveOutput::timings (one entry per circuit); wall =
-// start + finish.
+// (backend_device_test.cpp, backend_srs_device_test.cpp). Timing: --warmup proofs, then the median
+// (and minimum) of --runs proofs; per phase, the sum of its entries in ProveOutput::timings (one
+// entry per circuit); wall = start + finish.
 //
 // --streamed: the SRS is not resident but streamed from host parameters (tiled too, ~51 GB of
 // host memory at 2^27) on every proof, --chunk bases at a time (a GPU smaller than the SRS).

@@ -1,7 +1,7 @@
 // The synthetic partition of gpu_partition_bench: the shape of one 32 GiB PoRep partition (spec
 // §1.7) scaled to a domain of 2^log2 rows, its witness built directly as arrays — a, b, c, the
 // assignment, the density bitmaps — without synthesising a circuit, and the host parts of a random
-// SRS of the matching section sizes. Host code only, so backend_device_test.cpp checks it on
+// SRS of the matching section sizes. Host code only, so backend_inputs_test.cpp checks it on
 // machines without a GPU.
 //
 // The data only has to cost what real data costs: a and b are random and c = a * b (so H is a true
