@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 build=${CUZK_FUZZ_BUILD:-build/fuzz}
 bench=${CUZK_BENCH:-build/release/apps/cuzk-bench/cuzk-bench}
-targets=(fuzz_c1_json fuzz_vanilla fuzz_params fuzz_points fuzz_config)
+targets=(fuzz_c1_json fuzz_vanilla fuzz_params fuzz_points fuzz_aggregate fuzz_config)
 
 start=$SECONDS
 cmake -S . -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \

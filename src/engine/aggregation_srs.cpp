@@ -5,10 +5,29 @@
 
 #include <filesystem>
 
+#include "engine/param_digest.hpp"
 #include "filecoin/ni_seal.hpp"
+#include "util/mapped_file.hpp"
 #include "util/stopwatch.hpp"
 
 namespace cuzk::engine {
+
+namespace {
+
+// Empty when Filecoin's SRS file has its published digest, else why not.
+std::string check_filecoin_digest(const std::string& path) {
+  try {
+    const MappedFile file(path);
+    const std::string digest = filecoin_digest(file.bytes());
+    if (digest == kFilecoinSrsDigest) return {};
+    return path + ": digest " + digest + " differs from srs-inner-product.json's " +
+           kFilecoinSrsDigest;
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
 
 AggregationSrs::AggregationSrs(std::string dir) : dir_(std::move(dir)) {}
 
@@ -25,6 +44,10 @@ AggregationSrs::KeysResult AggregationSrs::keys(bool test_parameters, size_t n) 
   const std::string path = filecoin::aggregation_srs_path(dir_, test_parameters);
   if (!file) {
     Stopwatch sw;
+    if (!test_parameters) {
+      if (auto bad = check_filecoin_digest(path); !bad.empty())
+        return snarkpack::snarkpack_error(snarkpack::SnarkpackError::kMalformed, bad);
+    }
     auto srs = snarkpack::read_srs_file(path, 2 * filecoin::kNiMaxAggregatedProofs);
     if (!srs) return srs.error();
     file = std::make_shared<const snarkpack::GenericSrs>(std::move(srs).value());

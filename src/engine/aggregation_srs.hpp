@@ -5,7 +5,9 @@
 // Two files may be there (filecoin::aggregation_srs_path): Filecoin's for Filecoin's parameters,
 // our test one for test parameters; a job asks for the one of its parameters' naming. Each is read
 // once (its first 2 x 128 powers of each kind: every NI sector size's aggregate fits) and kept
-// (~100 KB); the specialised keys are cached per (file, proof count). Thread-safe.
+// (~100 KB); the specialised keys are cached per (file, proof count). Filecoin's file is checked
+// first against its digest in rust-fil-proofs' srs-inner-product.json (BLAKE2b over the ~300 MB,
+// under a second): a damaged power would only show as aggregates the chain rejects. Thread-safe.
 #pragma once
 
 #include <map>
@@ -18,6 +20,9 @@
 #include "util/result.hpp"
 
 namespace cuzk::engine {
+
+// The "digest" of v28-fil-inner-product-v1.srs in srs-inner-product.json.
+inline constexpr const char* kFilecoinSrsDigest = "ae20310138f5ba81451d723f858e3797";
 
 class AggregationSrs {
  public:

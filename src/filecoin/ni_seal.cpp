@@ -9,16 +9,6 @@
 #include "snarkpack/verifier.hpp"
 
 namespace cuzk::filecoin {
-namespace {
-
-// rust-fil-proofs' pad_proofs_to_target / pad_inputs_to_target: the last one repeated.
-template <class T>
-std::vector<T> padded(std::vector<T> items, size_t target) {
-  if (!items.empty()) items.resize(target, items.back());
-  return items;
-}
-
-}  // namespace
 
 uint32_t ni_aggregated_proofs(unsigned partitions) {
   return std::max<uint32_t>(2, std::bit_ceil(partitions));
@@ -45,8 +35,7 @@ FilecoinResult<std::vector<uint8_t>> aggregate_ni_seal(const snarkpack::ProverSr
                                                      std::string(proof.name) + " has " +
                                                      std::to_string(proof.partitions()));
   }
-  const uint32_t n = ni_aggregated_proofs(proof.partitions());
-  const auto proofs = padded(std::vector(partitions.begin(), partitions.end()), n);
+  const auto proofs = pad_for_aggregation(std::vector(partitions.begin(), partitions.end()));
   const auto include = ni_transcript_include(std::span(&comm_r, 1));
   auto aggregate = snarkpack::aggregate_proofs(srs, include, proofs, threads);
   if (!aggregate) return filecoin_error(FilecoinError::kShape, aggregate.error().message);
@@ -69,7 +58,7 @@ FilecoinResult<unsigned> verify_ni_seal_inputs(const snarkpack::VerifierSrs& srs
                                                      " proofs, " + std::string(proof.name) +
                                                      " aggregates " + std::to_string(n));
   }
-  const auto inputs = padded(std::move(partition_inputs), n);
+  const auto inputs = pad_for_aggregation(std::move(partition_inputs));
   const auto include = ni_transcript_include(std::span(&comm_r, 1));
   auto check = snarkpack::verify_aggregate_proof(srs, vk, inputs, *aggregate, include, threads);
   if (!check) return filecoin_error(FilecoinError::kShape, check.error().message);

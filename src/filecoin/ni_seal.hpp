@@ -32,6 +32,14 @@ inline constexpr size_t kNiMaxAggregatedProofs = 128;
 // The proof count of an NI seal's aggregate: the partitions rounded up to a power of two (>= 2).
 uint32_t ni_aggregated_proofs(unsigned partitions);
 
+// rust-fil-proofs' pad_proofs_to_target / pad_inputs_to_target: the last item repeated up to
+// ni_aggregated_proofs(size) items (nothing for an empty vector).
+template <class T>
+std::vector<T> pad_for_aggregation(std::vector<T> items) {
+  if (!items.empty()) items.resize(ni_aggregated_proofs(unsigned(items.size())), items.back());
+  return items;
+}
+
 // SHA-256 over the sectors' comm_r: SnarkPack's transcript input for NI-PoRep.
 std::array<uint8_t, 32> ni_transcript_include(std::span<const hash::Node32> comm_rs);
 

@@ -5,6 +5,10 @@
 #   porep_cli.sh BENCH PARAMS_DIR WORKDIR prove   PROOF_TYPE [--virtual]
 #                 gen-c1 -> prove -> verify-c2 (ours) and noble; c2-inputs == the prover's
 #                 inputs; a tampered proof is rejected by both
+#   porep_cli.sh BENCH PARAMS_DIR WORKDIR ni      PROOF_TYPE
+#                 a non-interactive PoRep: gen-c1 -> prove; the seal is the SnarkPack aggregate of
+#                 its partitions (rust-fil-proofs' size), checked by verify-c2 and by verify-seal
+#                 from public data with the test aggregation SRS; a tampered one is rejected
 #   porep_cli.sh BENCH PARAMS_DIR WORKDIR corrupt PROOF_TYPE
 #                 each kind of C1 damage is rejected with a message naming the field, before
 #                 any parameter is loaded
@@ -54,6 +58,32 @@ prove)
   [ "$(node "$oracles/verify_groth16.mjs" --vk "$vk" --proof "$work/bad.bin" --inputs "$work/inputs.json" || true)" = invalid ] \
     || fail "noble accepted a tampered proof"
   echo "ok: $proof_type $* proved, verified by cuzk and noble; tampered proof rejected"
+  ;;
+ni)
+  [ -f "$params/cuzk-test-inner-product.srs" ] ||
+    "$bench" setup --aggregation-srs --out "$params" --seed 4096 2>&1 | tail -1
+  c1="$work/c1.json" env="$work/envelope.json"
+  "$bench" gen-c1 --proof-type "$proof_type" --seed 11 --out "$c1" --envelope "$env"
+  "$bench" prove --proof-type "$proof_type" --params-dir "$params" --c1 "$env" \
+    --out-proof "$work/proof.bin" --out-inputs "$work/inputs.json"
+  size=$(stat -c %s "$work/proof.bin")
+  [ "$size" = 14164 ] || fail "aggregate of $size bytes, rust-fil-proofs' NI seals of 13 partitions have 14164"
+  [ "$("$bench" verify-c2 --params-dir "$params" --c1 "$c1" --proof "$work/proof.bin")" = valid ] \
+    || fail "verify-c2 rejected the aggregate"
+  hex() { node -e 'const c = require(process.argv[1]);
+    process.stdout.write(Buffer.from(c[process.argv[2]]).toString("hex"))' "$c1" "$1"; }
+  seal=(verify-seal --vk "$params/cuzk-test-porep-2k.vk" --srs "$params/cuzk-test-inner-product.srs"
+        --proof-type "$proof_type" --miner-id 1000 --sector-number 1 --ticket "$(hex ticket)"
+        --seed "$(hex seed)" --comm-d "$(hex comm_d)" --comm-r "$(hex comm_r)")
+  [ "$("$bench" "${seal[@]}" --proof "$work/proof.bin")" = valid ] \
+    || fail "verify-seal rejected the aggregate"
+  # Tampered: one byte of com_ab's T.
+  { head -c 100 "$work/proof.bin"; printf '\x00'; tail -c +102 "$work/proof.bin"; } >"$work/bad.bin"
+  [ "$("$bench" "${seal[@]}" --proof "$work/bad.bin" 2>/dev/null || true)" = invalid ] \
+    || fail "verify-seal accepted a tampered aggregate"
+  [ "$("$bench" verify-c2 --params-dir "$params" --c1 "$c1" --proof "$work/bad.bin" 2>/dev/null || true)" = invalid ] \
+    || fail "verify-c2 accepted a tampered aggregate"
+  echo "ok: $proof_type proved as a ${size}-byte aggregate, verified by verify-c2 and verify-seal; tampered one rejected"
   ;;
 corrupt)
   c1="$work/c1.json"

@@ -1,16 +1,19 @@
-// NI-PoRep seals as SnarkPack aggregates (filecoin/ni_seal.hpp): the padding of 13 partitions to
-// 16 proofs (and of their public inputs), the transcript input, the SRS naming; an aggregate of
-// Groth16 proofs standing in for the partitions verifies, and fails for any other partition
-// input, comm_r or count.
+// NI-PoRep seals as SnarkPack aggregates (filecoin/ni_seal.hpp): the padding of 1, 2, 3, 13 and
+// 126 proofs (and of their public inputs) to a power of two, the transcript input, the SRS
+// naming; aggregates of Groth16 proofs standing in for the partitions verify, and fail for any
+// other partition input, comm_r or count.
 #include "filecoin/ni_seal.hpp"
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 
 #include "filecoin/proof_type.hpp"
 #include "groth16/groth16_fixture.hpp"
 #include "hash/sha256.hpp"
+#include "snarkpack/prover.hpp"
+#include "snarkpack/verifier.hpp"
 
 namespace cuzk::filecoin {
 namespace {
@@ -28,20 +31,22 @@ TEST(NiSeal, ProofCountsAndNames) {
   EXPECT_EQ(aggregation_srs_path("/p", true), "/p/cuzk-test-inner-product.srs");
 }
 
-// 13 proofs of the bench circuit, as if they were the 13 partitions of a 2 KiB NI seal.
+// Proofs of the bench circuit, as if they were the partitions of an NI seal.
 struct Partitions {
   groth16::Parameters params;
   std::vector<groth16::Proof> proofs;
   std::vector<std::vector<ff::Fr>> inputs;
 };
 
-const Partitions& partitions() {
-  static const Partitions p = [] {
+const Partitions& partitions(unsigned count = 13) {
+  static std::map<unsigned, Partitions> cache;
+  if (auto it = cache.find(count); it != cache.end()) return it->second;
+  const Partitions p = [count] {
     namespace t = groth16::testing;
     Partitions out{t::setup_for(t::bench_circuit(8, 0), 5), {}, {}};
     groth16::CpuBackend backend(2);
     std::mt19937_64 rng(6);
-    for (unsigned k = 0; k < 13; ++k) {
+    for (unsigned k = 0; k < count; ++k) {
       std::vector<r1cs::ProvingAssignment> batch;
       batch.push_back(t::synthesize(t::bench_circuit(8, 50 + k)));
       out.inputs.push_back(t::public_inputs(batch[0]));
@@ -51,7 +56,54 @@ const Partitions& partitions() {
     }
     return out;
   }();
-  return p;
+  return cache.emplace(count, p).first->second;
+}
+
+const snarkpack::GenericSrs& srs_for_128() {
+  static const snarkpack::GenericSrs srs = [] {
+    std::mt19937_64 rng(7);
+    return snarkpack::make_test_srs(128, rng);
+  }();
+  return srs;
+}
+
+TEST(NiSeal, PaddingRepeatsTheLastProof) {
+  EXPECT_EQ(pad_for_aggregation(std::vector<int>{1}), (std::vector<int>{1, 1}));
+  EXPECT_EQ(pad_for_aggregation(std::vector<int>{1, 2}), (std::vector<int>{1, 2}));
+  EXPECT_EQ(pad_for_aggregation(std::vector<int>{1, 2, 3}), (std::vector<int>{1, 2, 3, 3}));
+  EXPECT_TRUE(pad_for_aggregation(std::vector<int>{}).empty());
+  // Aggregates of 1, 2 and 3 proofs padded this way verify against the padded inputs.
+  const Partitions& p = partitions(3);
+  const std::vector<uint8_t> include = {9};
+  for (size_t count : {1, 2, 3}) {
+    auto proofs = pad_for_aggregation(std::vector(p.proofs.begin(), p.proofs.begin() + count));
+    auto inputs = pad_for_aggregation(std::vector(p.inputs.begin(), p.inputs.begin() + count));
+    const size_t n = proofs.size();
+    auto aggregate = snarkpack::aggregate_proofs(*snarkpack::specialize_prover(srs_for_128(), n),
+                                                 include, proofs);
+    ASSERT_TRUE(aggregate) << aggregate.error().message;
+    auto check =
+        snarkpack::verify_aggregate_proof(*snarkpack::specialize_verifier(srs_for_128(), n),
+                                          p.params.vk, inputs, *aggregate, include);
+    ASSERT_TRUE(check);
+    EXPECT_TRUE(check->valid) << count << ": " << check->failed;
+  }
+}
+
+TEST(NiSeal, The126PartitionsOf32GiBAggregateTo128) {
+  const ProofType& type = **find_seal_proof(18);  // StackedDrg32GiBV1_2_Feat_NonInteractivePoRep
+  ASSERT_EQ(type.partitions(), 126u);
+  const Partitions& p = partitions(126);
+  hash::Node32 comm_r{};
+  comm_r[5] = 5;
+  auto bytes =
+      aggregate_ni_seal(*snarkpack::specialize_prover(srs_for_128(), 128), type, comm_r, p.proofs);
+  ASSERT_TRUE(bytes) << bytes.error().message;
+  EXPECT_EQ(bytes->size(), 23092u);  // rust-fil-proofs' 32 GiB NI seals
+  auto ok = verify_ni_seal_inputs(*snarkpack::specialize_verifier(srs_for_128(), 128), p.params.vk,
+                                  type, comm_r, p.inputs, *bytes);
+  ASSERT_TRUE(ok) << ok.error().message;
+  EXPECT_EQ(*ok, 126u);
 }
 
 TEST(NiSeal, ThirteenPartitionsAggregateAndVerify) {

@@ -11,13 +11,15 @@
 #   fuzz_params   .params and .vk of a 64-constraint test setup
 #   fuzz_points   a proof of that circuit, two proofs concatenated, its compressed A / B / C, and
 #                 uncompressed G1 / G2 points of the .vk
+#   fuzz_aggregate  SnarkPack aggregates published by rust-fil-proofs (tests/vectors/rust-fil-proofs:
+#                 an NI seal of 16 proofs, one of 512) and a test aggregation SRS
 #   fuzz_config   cuzk.example.toml
 set -euo pipefail
 bench=$1 out=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work="$out/work"
 rm -rf "$work" "$out"/fuzz_* && mkdir -p "$work"
-for t in fuzz_c1_json fuzz_vanilla fuzz_params fuzz_points fuzz_config; do mkdir -p "$out/$t"; done
+for t in fuzz_c1_json fuzz_vanilla fuzz_params fuzz_points fuzz_aggregate fuzz_config; do mkdir -p "$out/$t"; done
 quiet() { "$@" >/dev/null 2>"$work/last.log" || { cat "$work/last.log" >&2; exit 1; }; }
 
 # C1 outputs.
@@ -60,6 +62,16 @@ slice "$work/proof.bin" 144 48 >"$pts/g1-compressed-c"
 vk="$work/params/cuzk-test-chain-64.vk"
 slice "$vk" 0 96 >"$pts/g1-uncompressed"
 slice "$vk" 192 192 >"$pts/g2-uncompressed"
+
+# SnarkPack: published aggregates and a small test SRS (its file format, 4 proofs' powers would be
+# the same shape: the full 128-proof one is 74 KB).
+agg=$out/fuzz_aggregate
+cp "$root/tests/vectors/rust-fil-proofs/aggregate_proof_bytes" "$agg/aggregate-512"
+node -e 'const r = require(process.argv[1]).records[0];
+  require("fs").writeFileSync(process.argv[2], Buffer.from(r.proof, "hex"))' \
+  "$root/tests/vectors/rust-fil-proofs/ni_aggregates.json" "$agg/ni-seal-16"
+quiet "$bench" setup --aggregation-srs --seed 7 --out "$work/srs"
+cp "$work/srs/cuzk-test-inner-product.srs" "$agg/srs"
 
 cp "$root/cuzk.example.toml" "$out/fuzz_config/"
 
