@@ -58,8 +58,10 @@ class SnapJob final : public CircuitJob {
   std::string circuit_id_;
   // a/b/c deferred once the circuit is known good, as PoRep's: a SnapDeals proof is NORMAL-priority
   // bulk work on the main lane, where a GPU backend evaluates them from the resident matrices
-  // (a 32 GiB partition's 81 M rows of a, b, c not made on the CPU nor uploaded); any other backend
-  // has the pipeline materialise them right after synthesis. Never a deadline job (PostJob).
+  // (a 32 GiB partition's 81 M rows of a, b, c neither made on the CPU nor uploaded); any other
+  // backend has the pipeline materialise them right after synthesis. (PostJob does not defer: the
+  // deadline lane takes a/b/c ready. A SnapDeals job given a deadline priority still proves: its
+  // deferred partitions go to the main lane ahead of ordinary starts, CudaBackend::start_deadline.)
   PrecompiledSynthesis precompiled_;  // its apex rows and challenges on the shared witness pool
   std::string description_;
 };
