@@ -80,12 +80,14 @@ struct Config {
   } scheduler;
   struct Synthesis {
     uint32_t threads = 0;  // concurrent partition syntheses (0: auto)
-    // PoRep partitions as witness + precompiled matrices (engine/porep_job.hpp), the matrices
-    // cached in precompiled_cache (empty: the [srs] param_cache directory).
+    // PoRep, SnapDeals and PoSt partitions as witness + precompiled matrices
+    // (engine/precompiled_synthesis.hpp), the matrices cached in precompiled_cache (empty: the
+    // [srs] param_cache directory).
     std::optional<bool> precompiled;  // nullopt: auto
     std::string precompiled_cache;
-    // Threads of the one pool that makes every precompiled PoRep partition's witness, each
-    // partition's challenges in parallel and the oldest partition's first (0: auto, all cores).
+    // Threads of the one pool that makes every precompiled PoRep and SnapDeals partition's
+    // witness, each partition's blocks in parallel and the oldest partition's first (0: auto,
+    // all cores).
     uint32_t witness_threads = 0;
   } synthesis;
   struct Pipeline {

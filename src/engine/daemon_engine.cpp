@@ -28,9 +28,9 @@ DaemonEngine::DaemonEngine(const Config& config)
     precompiled_ = std::make_shared<r1cs::PrecompiledStore>(precompiled_cache_dir(config_));
     witness_pool_ = std::make_shared<TaskPool>(config_.synthesis.witness_threads, kWitnessPoolNice);
     spdlog::info(
-        "synthesis: PoRep and PoSt through precompiled circuits, cached in {}; PoRep's "
-        "witnesses on one pool of {} thread(s), the oldest partition's challenges first; "
-        "PoSt's on a pool of all cores of their own",
+        "synthesis: PoRep, SnapDeals and PoSt through precompiled circuits, cached in {}; "
+        "PoRep's and SnapDeals' witnesses on one pool of {} thread(s), the oldest partition's "
+        "blocks first; PoSt's on a pool of all cores of their own",
         precompiled_->cache_dir(), config_.synthesis.witness_threads);
   }
   // Non-interactive PoRep seals are aggregated with the SnarkPack SRS of the parameter directory.

@@ -20,7 +20,7 @@ JobFactory filecoin_job_factory(unsigned check_threads,
       case ProofKind::kPorepSealCommit:
         return make_porep_job(request, check_threads, precompiled, witness_pool, aggregation);
       case ProofKind::kSnapDealsUpdate:
-        return make_snap_job(request);
+        return make_snap_job(request, precompiled, witness_pool);
       case ProofKind::kWindowPostPartition:
       case ProofKind::kWinningPost:
         return make_post_job(request, check_threads, precompiled, deadline_pool);

@@ -28,14 +28,14 @@ using JobFactory = std::function<JobResult(const ProofRequest&)>;
 // and still every core nothing else wants.
 inline constexpr int kWitnessPoolNice = 10;
 
-// precompiled: PoRep and PoSt synthesis through precompiled circuits (porep_job.hpp,
-// post_job.hpp); null: generic. witness_pool: the one pool that makes the witnesses of every
-// precompiled PoRep partition of every job, the oldest partition's challenges first (the
-// daemon's: [synthesis] witness_threads at kWitnessPoolNice); null with precompiled: one pool of
-// all cores at kWitnessPoolNice, made here and still shared by all the factory's jobs. PoSt jobs
-// (deadline proofs) get a pool of their own, all cores at nice 0: their sectors never queue
-// behind a C2's challenges, and the OS gives them the cores first. aggregation: the SnarkPack SRS
-// of non-interactive PoRep seals (null: they are refused at submit).
+// precompiled: PoRep, SnapDeals and PoSt synthesis through precompiled circuits (porep_job.hpp,
+// snap_job.hpp, post_job.hpp); null: generic. witness_pool: the one pool that makes the witnesses
+// of every precompiled PoRep and SnapDeals partition of every job, the oldest partition's blocks
+// first (the daemon's: [synthesis] witness_threads at kWitnessPoolNice); null with precompiled:
+// one pool of all cores at kWitnessPoolNice, made here and still shared by all the factory's jobs.
+// PoSt jobs (deadline proofs) get a pool of their own, all cores at nice 0: their sectors never
+// queue behind a C2's challenges, and the OS gives them the cores first. aggregation: the
+// SnarkPack SRS of non-interactive PoRep seals (null: they are refused at submit).
 JobFactory filecoin_job_factory(unsigned check_threads = 0,
                                 std::shared_ptr<r1cs::PrecompiledStore> precompiled = nullptr,
                                 std::shared_ptr<TaskPool> witness_pool = nullptr,

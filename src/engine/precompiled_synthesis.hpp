@@ -1,5 +1,5 @@
 // PrecompiledSynthesis: a job's synthesis through a precompiled circuit
-// (r1cs/precompiled_store.hpp), one implementation for every kind that has one (PoRep, PoSt). Per
+// (r1cs/precompiled_store.hpp), one implementation for every kind (PoRep, SnapDeals, PoSt). Per
 // partition: the circuit from the store (recorded from a generic synthesis on first use, or its
 // cache file); the witness made by the job (its blocks on the shared witness pool); then a, b, c —
 // left to the backend when `defer` and the circuit is known good, otherwise computed here on the
@@ -27,7 +27,8 @@ class PrecompiledSynthesis {
       std::function<r1cs::Witness(const r1cs::PrecompiledCircuit& circuit, TaskPool& pool)>;
 
   // store null: generic synthesis only. pool null (with a store): a pool of all cores.
-  // defer: a/b/c of a verified circuit left to the backend (PoRep: the GPU evaluates them).
+  // defer: a/b/c of a verified circuit left to the backend (PoRep, SnapDeals: the GPU evaluates
+  // them).
   PrecompiledSynthesis(std::shared_ptr<r1cs::PrecompiledStore> store,
                        std::shared_ptr<TaskPool> pool, std::string circuit_id, bool defer);
 

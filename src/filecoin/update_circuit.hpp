@@ -13,7 +13,10 @@
 //   leaf_d_new, leaf_r_new = leaf_r_old + leaf_d_new * rho (2), inclusion of leaf_r_old in
 //   TreeROld and leaf_r_new in TreeRNew (Poseidon, full challenge bits), the apex leaf selected by
 //   7 challenge bits, inclusion of leaf_d_new in TreeD up to that apex leaf (SHA-256).
-// 32 GiB: 5,951,289 fixed + 86 x 873,235 = 81,049,499 constraints.
+// 32 GiB: 5,951,289 fixed + 86 x 873,235 = 81,049,499 constraints. The fixed part is mostly
+// SHA-256 hashes (45,379 constraints each): 127 in the apex tree, 4 on the partition path.
+// Witness-only synthesis runs the blocks that allocate alike in parallel: each apex-tree row's
+// hashes, then the challenges.
 //
 // Witness values come from the vanilla PartitionProof (spec §6.5): root_r_old / root_r_new are
 // the roots of the first challenge's proofs, the partition path is the top log2(partitions)
@@ -30,6 +33,8 @@
 #include "filecoin/update_proof_type.hpp"
 #include "hash/merkle_tree.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/witness_cs.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::filecoin {
 
@@ -103,6 +108,17 @@ FilecoinResult<std::vector<std::vector<ff::Fr>>> update_proof_public_inputs(
 void synthesize_update_circuit(r1cs::ConstraintSystem& cs, const UpdateCircuitShape& shape,
                                const UpdatePublicValues& values,
                                const UpdatePartitionWitness& witness);
+
+// Witness only (r1cs::WitnessCS) of one partition, equal value for value to WitnessCS over
+// synthesize_update_circuit: the apex tree's rows and then the challenges as batches of `pool`'s
+// tasks, each block written straight into its place (r1cs/witness_blocks.hpp). `sizes` are the
+// circuit's (a PrecompiledCircuit's): every challenge gets an equal share of what follows the
+// challenges' bits. Throws std::invalid_argument when they do not split that way, a challenge
+// does not fill its share, or the values or the witness do not fit (as synthesize_update_circuit).
+r1cs::Witness update_circuit_witness_values(const UpdateCircuitShape& shape,
+                                            const UpdatePublicValues& values,
+                                            const UpdatePartitionWitness& witness,
+                                            const r1cs::CircuitSizes& sizes, TaskPool& pool);
 
 // The circuit with every value zero (setup, circuit-info).
 void synthesize_update_blank(r1cs::ConstraintSystem& cs, const UpdateCircuitShape& shape);

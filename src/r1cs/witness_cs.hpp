@@ -40,6 +40,9 @@ class WitnessCS final : public ConstraintSystem {
   }
 
   const Witness& witness() const { return w_; }
+  // The witness in place, for blocks synthesised elsewhere into values appended to it
+  // (witness_blocks.hpp): those values are the variables allocated next, in order.
+  Witness& witness_in_place() { return w_; }
   // Moves the witness out; the object is empty afterwards (not even ONE) and must not be used.
   Witness take() && { return std::move(w_); }
 

@@ -6,9 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <string>
+#include <utility>
 
+#include "common/circuit_checks.hpp"
+#include "r1cs/precompiled_circuit.hpp"
 #include "r1cs/proving_assignment.hpp"
 #include "r1cs/witness_cs.hpp"
 
@@ -44,6 +48,21 @@ inline void expect_same_witness(const r1cs::Witness& expected, const r1cs::Witne
   EXPECT_EQ(expected.num_constraints, actual.num_constraints);
   EXPECT_TRUE(same_values("inputs", expected.inputs, actual.inputs));
   EXPECT_TRUE(same_values("aux", expected.aux, actual.aux));
+}
+
+// The witness `w` with `pc`'s products (checked, on 2 threads) gives exactly the assignment generic
+// synthesis gives, and it satisfies the circuit.
+inline void expect_precompiled_equals_generic(
+    const r1cs::PrecompiledCircuit& pc, r1cs::Witness w,
+    const std::function<void(r1cs::ConstraintSystem&)>& synthesize) {
+  r1cs::ProvingAssignment generic;
+  synthesize(generic);
+  generic.finalize();
+  r1cs::ProvingAssignment pre;
+  r1cs::assign_precompiled(pc, std::move(w), pre, 2, /*check=*/true);
+  pre.finalize();
+  expect_same_assignment(generic, pre);
+  EXPECT_EQ(unsatisfied_rows(pre), 0u);
 }
 
 }  // namespace cuzk::testing

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "common/assignment_equality.hpp"
-#include "common/circuit_checks.hpp"
 #include "filecoin/post_challenges.hpp"
 #include "filecoin/post_circuit.hpp"
 #include "filecoin/post_proof_type.hpp"
@@ -24,9 +23,8 @@
 namespace cuzk::filecoin {
 namespace {
 
-using cuzk::testing::expect_same_assignment;
+using cuzk::testing::expect_precompiled_equals_generic;
 using cuzk::testing::expect_same_witness;
-using cuzk::testing::unsatisfied_rows;
 
 // The circuit sectors of `proof` for test sectors made from `seed`: Window, one test sector per
 // circuit sector; Winning, one test sector's challenges as one-challenge circuit sectors.
@@ -75,14 +73,9 @@ TEST(PrecompiledPost, TwoKiBCircuitsEqualGenericSynthesis) {
     second.join();
     expect_same_witness(serial.witness(), other);
 
-    r1cs::ProvingAssignment generic;
-    synthesize_post_circuit(generic, shape, proven);
-    generic.finalize();
-    r1cs::ProvingAssignment pre;
-    r1cs::assign_precompiled(pc, std::move(w), pre, 2, /*check=*/true);
-    pre.finalize();
-    expect_same_assignment(generic, pre);
-    EXPECT_EQ(unsatisfied_rows(pre), 0u);
+    expect_precompiled_equals_generic(pc, std::move(w), [&](r1cs::ConstraintSystem& cs) {
+      synthesize_post_circuit(cs, shape, proven);
+    });
   }
 }
 

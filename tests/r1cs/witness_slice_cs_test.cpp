@@ -1,6 +1,9 @@
-// WitnessSliceCS and the allocator behind r1cs::FrVector: a circuit split into a top part and
-// independent blocks, each block synthesised into its own slice, gives WitnessCS's witness value
-// for value with the same (global) variable numbers; writing past a slice throws; only
+// WitnessSliceCS, the block-parallel synthesis built on it (witness_blocks.hpp) and the allocator
+// behind r1cs::FrVector: a circuit split into a top part and independent blocks, each block
+// synthesised into its own slice, gives WitnessCS's witness value for value with the same
+// (global) variable numbers — blocks between serial parts (synthesize_alike_blocks, a later part
+// reading a block's variables) and at the end (fill_witness_blocks), on any thread count; a block
+// that allocates other than block 0 is refused, naming it; writing past a slice throws; only
 // witness-only systems may skip constraints; a sized FrVector keeps what push_back and copies put
 // in it.
 #include "r1cs/witness_slice_cs.hpp"
@@ -9,20 +12,23 @@
 
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness_blocks.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "test_circuits.hpp"
 
 namespace cuzk::r1cs {
 namespace {
 
-// A block: inputs, aux values and constraints, the same counts for every seed.
-void block(ConstraintSystem& cs, uint64_t seed) {
+// A block: inputs, aux values and constraints, the same counts for every seed; returns its input.
+Variable block(ConstraintSystem& cs, uint64_t seed) {
   const Variable x = cs.alloc_input(Fr::from_u64(seed), "x");
   test_circuits::multiplication_chain(cs, 5, seed);
   cs.enforce(x, ConstraintSystem::one(), x, "x = x");
+  return x;
 }
 
 TEST(WitnessSliceCS, BlocksInSlicesEqualTheWholeWitness) {
@@ -80,6 +86,60 @@ TEST(WitnessSliceCS, OnlyWitnessOnlySystemsSkipConstraints) {
   ProvingAssignment prover;
   EXPECT_TRUE(prover.wants_constraints());
   EXPECT_THROW(prover.skip_constraints(1), std::logic_error);
+}
+
+// A serial part after the blocks: the product of blocks 1 and 2's inputs.
+void tail(ConstraintSystem& cs, const Witness& w, const std::vector<Variable>& xs) {
+  const Fr product = w.inputs[xs[1].index()] * w.inputs[xs[2].index()];
+  const Variable p = cs.alloc(product, "p");
+  cs.enforce(xs[1], xs[2], p, "p = x1 * x2");
+}
+
+TEST(WitnessBlocks, AlikeBlocksBetweenSerialPartsEqualTheWholeWitness) {
+  WitnessCS whole;
+  test_circuits::cubic(whole, 3, 35);
+  std::vector<Variable> xs;
+  for (uint64_t b = 0; b < 4; ++b) xs.push_back(block(whole, 20 + b));
+  tail(whole, whole.witness(), xs);
+  for (uint64_t b = 0; b < 3; ++b) block(whole, 30 + b);
+
+  for (unsigned threads : {1u, 3u}) {
+    SCOPED_TRACE(threads);
+    TaskPool pool(threads);
+    WitnessCS cs;
+    test_circuits::cubic(cs, 3, 35);
+    std::vector<Variable> got(4);
+    synthesize_alike_blocks(cs, 4, pool, "test", "block",
+                            [&](size_t i, ConstraintSystem& b) { got[i] = block(b, 20 + i); });
+    EXPECT_EQ(got, xs);
+    tail(cs, cs.witness(), got);
+    Witness w = std::move(cs).take();
+    const CircuitSizes sizes{whole.witness().inputs.size(), whole.witness().aux.size(), 0};
+    fill_witness_blocks(w, sizes, 3, pool, "test", "block",
+                        [&](size_t i, ConstraintSystem& b) { block(b, 30 + i); });
+    EXPECT_EQ(w.num_constraints, whole.witness().num_constraints);
+    EXPECT_TRUE(w.inputs == whole.witness().inputs);
+    EXPECT_TRUE(w.aux == whole.witness().aux);
+  }
+}
+
+TEST(WitnessBlocks, ABlockUnlikeBlockZeroIsRefused) {
+  TaskPool pool(2);
+  WitnessCS cs;
+  try {
+    synthesize_alike_blocks(cs, 3, pool, "test", "hash", [&](size_t i, ConstraintSystem& b) {
+      test_circuits::multiplication_chain(b, i == 2 ? 3 : 4);
+    });
+    ADD_FAILURE() << "accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("test: hash 2 allocated"), std::string::npos) << e.what();
+  }
+  WitnessCS more;
+  EXPECT_THROW(synthesize_alike_blocks(more, 2, pool, "test", "hash",
+                                       [&](size_t i, ConstraintSystem& b) {
+                                         test_circuits::multiplication_chain(b, 4 + i);
+                                       }),
+               std::length_error);
 }
 
 TEST(FrVector, KeepsWhatIsWritten) {

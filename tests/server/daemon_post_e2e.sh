@@ -2,8 +2,8 @@
 # CTest: WinningPoSt, WindowPoSt and SnapDeals through the cuzk daemon on a unix socket, as Curio
 # sends them (cuzk-bench single --vanilla: genuine vanilla proofs of real 2 KiB sectors from
 # gen-vanilla; Curio's request_ids; WindowPoSt one request per partition; SnapDeals as ProofShare
-# sends it, with sector_size 0; [synthesis] precompiled, so PoSt and PoRep go through recorded
-# circuits), each proof verified by our verifier and by
+# sends it, with sector_size 0; [synthesis] precompiled, so PoSt, SnapDeals and PoRep go through
+# recorded circuits), each proof verified by our verifier and by
 # @noble/curves against public inputs rebuilt from the request alone; bad PoSt requests refused
 # with INVALID_ARGUMENT. Then the latency check: with the daemon busy on two PoRep jobs (one
 # proving, one synthesised and waiting for the prover), a WinningPoSt submitted now is proven
@@ -48,13 +48,19 @@ prove_kind window window-post StackedDrgWindow2KiBV1_2 --sectors 3
 single_options=(--sector-size 0 --request-id ps-snap-1000-1-77)
 prove_kind snap snap-prove StackedDrg2KiBV1
 single_options=()
+# Again, as Curio sends it: the circuit is known good now, so a/b/c are deferred to the backend.
+prove_kind snap-again snap-prove StackedDrg2KiBV1
 grep -q "request 'ps-snap-1000-1-77'" "$work/daemon.log" || fail "snap: not sent as ProofShare"
 grep -q "request 'wdpost-1000-0-\[" "$work/daemon.log" || fail "window: not Curio's request_id"
-for circuit in winning-2k wpost-2k; do  # PoSt through precompiled circuits, as PoRep
+for circuit in winning-2k wpost-2k snap-2k; do  # PoSt and SnapDeals as PoRep
   grep -q "precompiled circuit $circuit [0-9a-f]*: recorded in" "$work/daemon.log" ||
     fail "$circuit: not synthesised through a precompiled circuit"
+  ! grep -q "$circuit.*precompiled synthesis failed" "$work/daemon.log" ||
+    fail "$circuit: the precompiled synthesis fell back to generic"
 done
-echo "ok: WinningPoSt and WindowPoSt synthesised through precompiled circuits (recorded once each)"
+[ "$(grep -c "precompiled circuit snap-2k [0-9a-f]*: recorded in" "$work/daemon.log")" = 1 ] ||
+  fail "snap-2k: recorded more than once"
+echo "ok: WinningPoSt, WindowPoSt and SnapDeals synthesised through precompiled circuits (SnapDeals twice, recorded once)"
 [ "$(grep -c '^job ' "$work/window/single.out")" -ge 2 ] || fail "window: expected one request per partition"
 
 # --- bad PoSt / SnapDeals requests: refused, the daemon keeps serving --------------------------
