@@ -1,15 +1,18 @@
-// A WindowPoSt partition's submit-time work, exactly what engine::make_post_job runs on a
-// request's vanilla proofs between its arrival and the job being queued
-// (filecoin::prepare_post_partition: parse every bincode sector proof, check it as the vanilla
-// verifier does, derive the public inputs, lay out the circuit's sectors). The request is a
-// 32 GiB WindowPoSt (StackedDrgWindow32GiBV1_2) built from virtual sectors
-// (sealing/virtual_post.hpp), made once per sector count and kept for every run.
+// A WindowPoSt partition's submit-time work: what engine::make_post_job runs on a request's
+// vanilla proofs between its arrival and the job being queued, filecoin::prepare_post_partition
+// (parse every bincode sector proof, check it as the vanilla verifier does, derive the public
+// inputs, lay out the circuit's sectors); make_post_job adds only the request's field checks and
+// the job object. The engine floor needs the daemon's libraries (gRPC, toml++), so the bench
+// calls the function it calls and builds with -DCUZK_BUILD_APPS=OFF. The request is a 32 GiB
+// WindowPoSt (StackedDrgWindow32GiBV1_2) of virtual sectors (sealing/virtual_post.hpp), made
+// once per sector count and kept for every run.
 //
 // Args: sectors, threads (0 = all cores). 64 sectors always run; the full partition (2349
 // sectors, 59 MB; ~10 s of CPU to generate) only with CUZK_BENCH_32G set. The time is the call's
 // wall time; the counters give the thread count, each phase's wall milliseconds and the CPU
 // milliseconds of all threads (cpu_ms: per-core throughput on a shared machine).
-// Run: CUZK_BENCH_32G=1 submit_checks_bench --benchmark_filter='/2349/'
+// Run: CUZK_BENCH_32G=1 submit_checks_bench --benchmark_filter='sectors:2349/'
+//      --benchmark_repetitions=3 (docs/perf/cpu.md has the figures)
 #include <benchmark/benchmark.h>
 #include <time.h>
 

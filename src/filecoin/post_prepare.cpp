@@ -39,13 +39,14 @@ FilecoinResult<PreparedPostPartition> prepare_post_partition(
   out.times.check_ms = watch.lap_ms();
 
   std::vector<PostPublicSector> public_sectors;
+  public_sectors.reserve(count);
   for (const auto& s : sectors) public_sectors.push_back({s.sector_id, s.comm_r});
-  auto inputs = post_partition_public_inputs(proof, randomness, public_sectors, partition);
+  auto inputs = post_partition_public_inputs(proof, randomness, public_sectors, partition, threads);
   if (!inputs) return field_error(inputs.error());
   out.inputs = std::move(inputs).value();
   out.times.inputs_ms = watch.lap_ms();
 
-  auto witness = post_circuit_witness(proof, sectors);
+  auto witness = post_circuit_witness(proof, std::move(sectors), threads);
   if (!witness) return field_error(witness.error());
   out.witness = std::move(witness).value();
   out.times.witness_ms = watch.lap_ms();
