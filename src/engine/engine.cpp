@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "engine/backend_factory.hpp"
+#include "util/parallel.hpp"
 #include "util/stopwatch.hpp"
 
 namespace cuzk::engine {
@@ -44,6 +45,8 @@ void wire_residency(groth16::Backend& backend, SrsOptions& srs) {
 // priority) — hashed, so that a resubmission under the same request_id can be told apart from a
 // different proof under a reused one. Not cryptographic: it catches mistakes, and a client that
 // wants another job can name it differently anyway. New ProofRequest fields belong here.
+// The vanilla proofs are hashed on all cores (59 MB for a 32 GiB WindowPoSt partition: ~16 ms on
+// one), then mixed in order.
 uint64_t content_digest(const ProofRequest& r) {
   uint64_t h = 0xcbf29ce484222325u;
   auto mix = [&h](uint64_t v) { h ^= v + 0x9e3779b97f4a7c15u + (h << 6) + (h >> 2); };
@@ -55,7 +58,15 @@ uint64_t content_digest(const ProofRequest& r) {
                      r.miner_id, uint64_t(r.partition_index), uint64_t(r.vanilla_proofs.size())}) {
     mix(v);
   }
-  for (const auto& p : r.vanilla_proofs) bytes(p);
+  std::vector<size_t> proof_hashes(r.vanilla_proofs.size());
+  parallel_for(proof_hashes.size(), 0, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i)
+      proof_hashes[i] = std::hash<std::string_view>{}(r.vanilla_proofs[i]);
+  });
+  for (size_t i = 0; i < proof_hashes.size(); ++i) {
+    mix(r.vanilla_proofs[i].size());
+    mix(proof_hashes[i]);
+  }
   for (const std::string* s :
        {&r.vanilla_proof, &r.randomness, &r.comm_r_old, &r.comm_r_new, &r.comm_d_new}) {
     bytes(*s);

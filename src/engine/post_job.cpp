@@ -1,19 +1,18 @@
 // Fallback PoSt (WindowPoSt partition, WinningPoSt) as an engine job (see post_job.hpp).
 #include "engine/post_job.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include "engine/precompiled_synthesis.hpp"
 #include "engine/request_checks.hpp"
 #include "filecoin/post_challenges.hpp"
 #include "filecoin/post_circuit.hpp"
-#include "filecoin/post_public_inputs.hpp"
-#include "filecoin/post_vanilla.hpp"
+#include "filecoin/post_prepare.hpp"
 #include "r1cs/precompiled_circuit.hpp"
-#include "util/parallel_checks.hpp"
 
 namespace cuzk::engine {
 namespace {
 
-using filecoin::FallbackPoStSectorProof;
 using filecoin::PoStProofType;
 using filecoin::PoStType;
 
@@ -96,38 +95,22 @@ Result<std::unique_ptr<CircuitJob>, SubmitError> make_post_job(
 
   // Parsed and checked on check_threads threads, a sector each (2349 of them in a 32 GiB
   // WindowPoSt partition); the error is the lowest sector's, as one after the other.
-  std::vector<FallbackPoStSectorProof> sectors(count);
-  auto parsed =
-      first_error_of(count, check_threads, [&](size_t i) -> filecoin::FilecoinResult<bool> {
-        const std::string& bytes = request.vanilla_proofs[i];
-        auto sector = filecoin::parse_fallback_post_sector_proof(
-            {reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()}, proof,
-            "vanilla_proofs[" + std::to_string(i) + "]");
-        if (!sector) return sector.error();
-        sectors[i] = std::move(sector).value();
-        return true;
-      });
-  if (!parsed) return invalid_request(parsed.error().message);
-  std::vector<filecoin::PostPublicSector> public_sectors;
-  for (const auto& s : sectors) public_sectors.push_back({s.sector_id, s.comm_r});
   const unsigned partition = request.partition_index;
-  if (auto checked =
-          filecoin::post_check_vanilla(proof, *randomness, sectors, partition, check_threads);
-      !checked) {
-    return invalid_request("vanilla_proofs: " + checked.error().message);
-  }
-  auto inputs =
-      filecoin::post_partition_public_inputs(proof, *randomness, public_sectors, partition);
-  if (!inputs) return invalid_request("vanilla_proofs: " + inputs.error().message);
-  auto witness = filecoin::post_circuit_witness(proof, sectors);
-  if (!witness) return invalid_request("vanilla_proofs: " + witness.error().message);
+  auto prepared = filecoin::prepare_post_partition(proof, *randomness, request.vanilla_proofs,
+                                                   partition, check_threads);
+  if (!prepared) return invalid_request(prepared.error().message);
+  const filecoin::PostPrepareTimes& t = prepared->times;
+  spdlog::debug(
+      "{} submit checks of {} sector proofs: parse {:.1f} ms, checks {:.1f} ms, "
+      "public inputs {:.1f} ms, witness {:.1f} ms",
+      proof.name, count, t.parse_ms, t.check_ms, t.inputs_ms, t.witness_ms);
 
   std::string description = std::string(proof.name) + " miner " + std::to_string(request.miner_id) +
                             (winning ? "" : " partition " + std::to_string(partition)) + " (" +
                             std::to_string(count) + (count == 1 ? " sector)" : " sectors)");
   return std::unique_ptr<CircuitJob>(std::make_unique<PostJob>(
-      proof, std::move(witness).value(), std::move(inputs).value(), std::move(description),
-      std::move(precompiled), std::move(witness_pool)));
+      proof, std::move(prepared.value().witness), std::move(prepared.value().inputs),
+      std::move(description), std::move(precompiled), std::move(witness_pool)));
 }
 
 }  // namespace cuzk::engine

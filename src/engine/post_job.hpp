@@ -11,7 +11,8 @@
 // make_post_job() refuses bad input at submit time, naming the field: every vanilla proof is
 // parsed against the registered proof and checked as the reference's vanilla verifier does
 // (challenged leaves, paths, comm_r = H(comm_c, comm_r_last)), and the public inputs are derived
-// from the request alone (randomness, sector ids, comm_rs), independently of synthesis. The
+// from the request alone (randomness, sector ids, comm_rs), independently of synthesis
+// (filecoin/post_prepare.hpp; bench/submit_checks_bench times it). The
 // job has one pipeline partition; its 192-byte proof is the PoSt proof Curio returns.
 // Synthesis is generic or, with a precompiled store, witness-only on all cores (a sector per
 // task) plus the recorded matrices, as PoRep's.

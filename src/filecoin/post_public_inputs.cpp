@@ -5,6 +5,7 @@
 #include <string>
 
 #include "filecoin/post_challenges.hpp"
+#include "util/parallel_checks.hpp"
 
 namespace cuzk::filecoin {
 
@@ -29,7 +30,7 @@ FilecoinResult<std::vector<ff::Fr>> post_public_inputs(const PoStProofType& proo
 
 FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
     const PoStProofType& proof, const hash::Node32& randomness,
-    std::span<const PostPublicSector> chunk, unsigned partition) {
+    std::span<const PostPublicSector> chunk, unsigned partition, unsigned threads) {
   if (auto ok = check_canonical(randomness, "randomness"); !ok) return ok.error();
   const PostCircuitConfig& circuit = *proof.circuit;
   std::vector<PostPublicSector> expanded;
@@ -53,26 +54,29 @@ FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
                                                      " sectors, a partition holds 1 to " +
                                                      std::to_string(per_partition));
 
-  std::vector<ff::Fr> inputs;
-  inputs.reserve(per_partition * (1 + circuit.circuit_challenges));
-  for (size_t i = 0; i < chunk.size(); ++i) {
+  // Sector i's inputs at i * per_sector, a sector per task; then the padding.
+  const size_t per_sector = 1 + circuit.circuit_challenges;
+  std::vector<ff::Fr> inputs(per_partition * per_sector);
+  auto filled = first_error_of(chunk.size(), threads, [&](size_t i) -> FilecoinResult<bool> {
     auto comm_r = hash::fr_from_node(chunk[i].comm_r);
     if (!comm_r)
       return filecoin_error(FilecoinError::kSchema, "sectors[" + std::to_string(first + i) +
                                                         "].comm_r: not a canonical field element");
-    inputs.push_back(*comm_r);
+    ff::Fr* out = inputs.data() + i * per_sector;
+    out[0] = *comm_r;
     for (unsigned n = 0; n < circuit.circuit_challenges; ++n) {
       const uint64_t index =
           post_challenge_index(proof.api_version, first + i, circuit.circuit_challenges, n);
-      inputs.push_back(ff::Fr::from_u64(
-          post_leaf_challenge(randomness, chunk[i].sector_id, index, circuit.nodes())));
+      out[1 + n] = ff::Fr::from_u64(
+          post_leaf_challenge(randomness, chunk[i].sector_id, index, circuit.nodes()));
     }
-  }
+    return true;
+  });
+  if (!filled) return filled.error();
   // Pad by repeating the last sector's inputs.
-  const size_t per_sector = 1 + circuit.circuit_challenges;
-  const std::vector<ff::Fr> last(inputs.end() - long(per_sector), inputs.end());
-  while (inputs.size() < per_partition * per_sector)
-    inputs.insert(inputs.end(), last.begin(), last.end());
+  const auto last = inputs.begin() + long((chunk.size() - 1) * per_sector);
+  for (size_t i = chunk.size(); i < per_partition; ++i)
+    std::copy(last, last + long(per_sector), inputs.begin() + long(i * per_sector));
   return inputs;
 }
 

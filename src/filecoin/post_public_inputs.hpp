@@ -34,10 +34,11 @@ FilecoinResult<std::vector<ff::Fr>> post_public_inputs(const PoStProofType& proo
                                                        unsigned partition);
 
 // The same for one partition given only its own sectors (`chunk`: at most the circuit's sector
-// count; Winning: the one sector), as a daemon proving a single WindowPoSt partition has them.
+// count; Winning: the one sector), as a daemon proving a single WindowPoSt partition has them;
+// a sector per task on `threads` threads (0 = all cores), the lowest failing sector's error.
 FilecoinResult<std::vector<ff::Fr>> post_partition_public_inputs(
     const PoStProofType& proof, const hash::Node32& randomness,
-    std::span<const PostPublicSector> chunk, unsigned partition);
+    std::span<const PostPublicSector> chunk, unsigned partition, unsigned threads = 1);
 
 // The verifier's public inputs of every partition.
 FilecoinResult<std::vector<std::vector<ff::Fr>>> post_proof_public_inputs(

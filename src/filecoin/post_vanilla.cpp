@@ -7,7 +7,9 @@
 #include "filecoin/post_bincode.hpp"
 #include "filecoin/post_challenges.hpp"
 #include "hash/merkle_node.hpp"
+#include "hash/merkle_tree.hpp"
 #include "hash/poseidon.hpp"
+#include "util/parallel.hpp"
 #include "util/parallel_checks.hpp"
 
 namespace cuzk::filecoin {
@@ -81,6 +83,8 @@ FilecoinResult<bool> check_sector(const PoStProofType& proof, const hash::Node32
     if (hash::node_from_fr(hash::poseidon_hash(pair, hash::poseidon_params(2))) != s.comm_r)
       return filecoin_error(FilecoinError::kInconsistent,
                             where + ": comm_r != Poseidon2(comm_c, comm_r_last)");
+    // The paths meet at least at the root: each shared node is hashed once.
+    hash::MerklePathRoots<hash::PoseidonNodeHasher> roots;
     for (size_t j = 0; j < v.inclusion_proofs.size(); ++j) {
       const MerkleProof& m = v.inclusion_proofs[j];
       const std::string at = where + ", challenge " + std::to_string(j);
@@ -91,8 +95,7 @@ FilecoinResult<bool> check_sector(const PoStProofType& proof, const hash::Node32
       if (m.root != v.comm_r_last)
         return filecoin_error(FilecoinError::kInconsistent, at + ": root != comm_r_last");
       const auto path = merkle_proof_path_fr(m, "a sibling");
-      if (hash::merkle_root_from_path<hash::PoseidonNodeHasher>(fr(m.leaf), path) !=
-          fr(v.comm_r_last))
+      if (roots.root(fr(m.leaf), path) != fr(v.comm_r_last))
         return filecoin_error(FilecoinError::kInconsistent,
                               at + ": the path does not lead to comm_r_last");
     }
@@ -118,7 +121,7 @@ FilecoinResult<bool> post_check_vanilla(const PoStProofType& proof, const hash::
 }
 
 FilecoinResult<std::vector<PostSectorWitness>> post_circuit_witness(
-    const PoStProofType& proof, std::span<const FallbackPoStSectorProof> sectors) {
+    const PoStProofType& proof, std::vector<FallbackPoStSectorProof> sectors, unsigned threads) {
   const unsigned circuit_sectors = proof.circuit->circuit_sectors;
   if (sectors.empty() || sectors.size() > proof.sector_count())
     return filecoin_error(FilecoinError::kShape, std::to_string(sectors.size()) +
@@ -127,20 +130,21 @@ FilecoinResult<std::vector<PostSectorWitness>> post_circuit_witness(
                                                      std::to_string(proof.sector_count()) + ")");
   std::vector<PostSectorWitness> out;
   out.reserve(circuit_sectors);
-  for (const FallbackPoStSectorProof& s : sectors) {
+  for (FallbackPoStSectorProof& s : sectors) {
     if (s.sectors.size() != 1)
       return filecoin_error(FilecoinError::kShape, "sector " + std::to_string(s.sector_id) +
                                                        ": expected one sector proof");
-    const PostVanillaSectorProof& v = s.sectors[0];
+    PostVanillaSectorProof& v = s.sectors[0];
     PostSectorWitness w{s.comm_r, v.comm_c, v.comm_r_last, {}};
     if (proof.type() == PoStType::kWinning) {
       // Unrolled: one circuit sector per inclusion proof.
-      for (const MerkleProof& m : v.inclusion_proofs) {
-        w.inclusion_proofs.assign(1, m);
+      for (MerkleProof& m : v.inclusion_proofs) {
+        w.inclusion_proofs.clear();
+        w.inclusion_proofs.push_back(std::move(m));
         out.push_back(w);
       }
     } else {
-      w.inclusion_proofs = v.inclusion_proofs;
+      w.inclusion_proofs = std::move(v.inclusion_proofs);
       out.push_back(std::move(w));
     }
   }
@@ -148,7 +152,12 @@ FilecoinResult<std::vector<PostSectorWitness>> post_circuit_witness(
     return filecoin_error(FilecoinError::kShape, std::to_string(out.size()) +
                                                      " circuit sectors, the circuit holds " +
                                                      std::to_string(circuit_sectors));
-  while (out.size() < circuit_sectors) out.push_back(out.back());
+  // Padding: copies of the last sector (2348 of them for a one-sector 32 GiB partition).
+  const size_t filled = out.size();
+  out.resize(circuit_sectors);
+  parallel_for(circuit_sectors - filled, threads, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) out[filled + i] = out[filled - 1];
+  });
   return out;
 }
 

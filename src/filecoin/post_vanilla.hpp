@@ -52,9 +52,10 @@ FilecoinResult<bool> post_check_vanilla(const PoStProofType& proof, const hash::
 
 // The circuit's sectors. Window: the partition's sector proofs in order, padded to the circuit's
 // sector count by repeating the last; Winning: the one sector's 66 inclusion proofs as 66
-// one-challenge circuit sectors. kShape error for an empty or oversized list.
+// one-challenge circuit sectors. The proofs are moved in, the padding copied on `threads`
+// threads (0 = all cores). kShape error for an empty or oversized list.
 FilecoinResult<std::vector<PostSectorWitness>> post_circuit_witness(
-    const PoStProofType& proof, std::span<const FallbackPoStSectorProof> sectors);
+    const PoStProofType& proof, std::vector<FallbackPoStSectorProof> sectors, unsigned threads = 1);
 
 // Serialises as the reference does (the inverse of parse; test vectors, gen-vanilla).
 std::vector<uint8_t> serialize_fallback_post_sector_proof(const FallbackPoStSectorProof& proof);

@@ -44,6 +44,7 @@ Result<engine::ProofRequest, engine::SubmitError> to_engine_request(
   out.miner_id = request.miner_id();
   out.partition_index = request.partition_index();
   out.vanilla_proof = std::move(*request.mutable_vanilla_proof());
+  out.vanilla_proofs.reserve(size_t(request.vanilla_proofs_size()));
   for (auto& p : *request.mutable_vanilla_proofs()) out.vanilla_proofs.push_back(std::move(p));
   out.randomness = std::move(*request.mutable_randomness());
   out.comm_r_old = std::move(*request.mutable_comm_r_old());

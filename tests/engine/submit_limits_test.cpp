@@ -67,6 +67,8 @@ TEST(EngineLimits, SameRequestIdWithDifferentContentIsAlreadyExists) {
   auto request = test_request("same");
   request.sector_number = 7;
   request.vanilla_proof = "the C1 of sector 7";
+  for (int i = 0; i < 100; ++i)
+    request.vanilla_proofs.push_back("sector proof " + std::to_string(i));
   auto first = engine.submit(request);
   ASSERT_TRUE(first.ok()) << first.error().message;
 
@@ -85,7 +87,12 @@ TEST(EngineLimits, SameRequestIdWithDifferentContentIsAlreadyExists) {
   other_sector.sector_number = 8;
   auto other_kind = request;
   other_kind.kind = ProofKind::kSnapDealsUpdate;
-  for (const auto& other : {other_c1, other_sector, other_kind}) {
+  auto other_vanilla = request;  // one of the 100 sector proofs (hashed on all cores) differs
+  other_vanilla.vanilla_proofs[70].back() = 'x';
+  auto other_split = request;  // the same bytes, split differently
+  other_split.vanilla_proofs[0] += other_split.vanilla_proofs[1].front();
+  other_split.vanilla_proofs[1].erase(0, 1);
+  for (const auto& other : {other_c1, other_sector, other_kind, other_vanilla, other_split}) {
     auto refused = engine.submit(other);
     ASSERT_FALSE(refused.ok());
     EXPECT_EQ(refused.code(), SubmitError::kAlreadyExists);

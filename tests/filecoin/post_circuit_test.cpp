@@ -252,5 +252,42 @@ TEST(PostPublicInputs, OrderPaddingAndErrors) {
   EXPECT_EQ(post_public_inputs(winning, randomness, two, 0).code(), FilecoinError::kShape);
 }
 
+// A partition's inputs a sector per task: the same inputs and the same error (the lowest bad
+// sector's) on one thread and on several. 50 sectors of a 32 GiB partition (2349 circuit sectors).
+TEST(PostPublicInputs, SameOnAnyThreadCount) {
+  const PoStProofType& proof = **find_post_proof(std::string_view("StackedDrgWindow32GiBV1_2"));
+  hash::Node32 randomness{};
+  randomness[3] = 9;
+  std::vector<PostPublicSector> sectors;
+  for (uint64_t i = 0; i < 50; ++i) {
+    hash::Node32 comm_r{};
+    comm_r[0] = uint8_t(i);
+    sectors.push_back({1000 + 3 * i, comm_r});
+  }
+  const auto one = post_partition_public_inputs(proof, randomness, sectors, 2, 1);
+  ASSERT_TRUE(one.ok()) << one.error().message;
+  ASSERT_EQ(one->size(), 2349u * 11);
+  // Sector 7 sits at 7 * 11; the padding repeats sector 49.
+  EXPECT_EQ((*one)[7 * 11], ff::Fr::from_u64(7));
+  EXPECT_EQ((*one)[7 * 11 + 4],
+            ff::Fr::from_u64(post_leaf_challenge(randomness, 1021, 3, proof.circuit->nodes())));
+  EXPECT_TRUE(std::equal(one->begin() + 49 * 11, one->begin() + 50 * 11, one->end() - 11));
+  const auto four = post_partition_public_inputs(proof, randomness, sectors, 2, 4);
+  ASSERT_TRUE(four.ok());
+  EXPECT_EQ(*four, *one);
+
+  sectors[40].comm_r.fill(0xff);
+  sectors[17].comm_r.fill(0xff);
+  for (unsigned threads : {1u, 4u}) {
+    const auto e = post_partition_public_inputs(proof, randomness, sectors, 2, threads);
+    ASSERT_FALSE(e.ok());
+    EXPECT_EQ(e.code(), FilecoinError::kSchema);
+    // Global sector index: partition 2 of 2349-sector partitions.
+    EXPECT_NE(e.error().message.find("sectors[" + std::to_string(2 * 2349 + 17) + "].comm_r"),
+              std::string::npos)
+        << e.error().message;
+  }
+}
+
 }  // namespace
 }  // namespace cuzk::filecoin

@@ -94,7 +94,7 @@ TEST(PostVanilla, BytesToSatisfiedCircuit) {
     ASSERT_TRUE(parsed.ok()) << parsed.error().message;
     const auto checked = post_check_vanilla(proof, test_randomness(), std::span(&*parsed, 1), 0);
     ASSERT_TRUE(checked.ok()) << checked.error().message;
-    const auto witness = post_circuit_witness(proof, std::span(&*parsed, 1));
+    const auto witness = post_circuit_witness(proof, {*parsed});
     ASSERT_TRUE(witness.ok()) << witness.error().message;
     ASSERT_EQ(witness->size(), proof.circuit->circuit_sectors);
     r1cs::ProvingAssignment cs;
@@ -202,7 +202,8 @@ TEST(PostVanilla, InconsistentProofsAreReported) {
   expect(three, test_randomness(), FilecoinError::kShape, "3 sector proofs");
 
   EXPECT_EQ(post_circuit_witness(proof, {}).code(), FilecoinError::kShape);
-  EXPECT_EQ(post_circuit_witness(proof, three).code(), FilecoinError::kShape);
+  EXPECT_EQ(post_circuit_witness(proof, {std::begin(three), std::end(three)}).code(),
+            FilecoinError::kShape);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Merkle trees (spec §4): comm_d vectors of tree_d (§3.4), Poseidon tree vectors (§2.8),
 // compound shapes checked against a hand-built tree from the definition (base trees, then
-// sub-tree roots, then the top root), level counts of the Filecoin shapes, and inclusion paths.
+// sub-tree roots, then the top root), level counts of the Filecoin shapes, and inclusion paths
+// (one at a time, and several of one tree with their shared nodes hashed once).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -164,6 +165,37 @@ TEST(MerklePaths, Sha256BinaryTreeVerifies) {
     leaf = trim_to_fr32(leaf);
   }
   check_paths(MerkleTree<Sha256NodeHasher>(leaves, kBinaryTreeShape), 1);
+}
+
+// Poseidon node hashing that counts its calls (MerklePathRoots hashes each distinct node once).
+struct CountingPoseidonHasher {
+  using Node = Fr;
+  static inline size_t calls = 0;
+  static Node hash_children(std::span<const Node> children) {
+    ++calls;
+    return poseidon_node(children);
+  }
+};
+
+// Several paths of one tree: each root equals merkle_root_from_path's, and a node shared by
+// several paths is hashed once. All 128 paths of a {8, 2, 0} tree hash its 16 + 2 + 1 interior
+// nodes once each; a tampered path computes its own nodes from the change up.
+TEST(MerklePaths, SharedNodesAreHashedOnce) {
+  const MerkleTree<PoseidonNodeHasher> tree(random_leaves(128, 4), {8, 2, 0});
+  const auto& leaves = tree.levels().front();
+  MerklePathRoots<CountingPoseidonHasher> roots;
+  CountingPoseidonHasher::calls = 0;
+  for (uint64_t i = 0; i < tree.leaf_count(); ++i)
+    ASSERT_EQ(roots.root(leaves[i], tree.path(i)), tree.root()) << "leaf " << i;
+  EXPECT_EQ(CountingPoseidonHasher::calls, 16u + 2u + 1u);
+  auto tampered = tree.path(77);
+  tampered[1].siblings[0] = Fr::one();  // level 1 and the root change, level 0 is known
+  EXPECT_EQ(roots.root(leaves[77], tampered),
+            (merkle_root_from_path<PoseidonNodeHasher>(leaves[77], tampered)));
+  EXPECT_NE(roots.root(leaves[77], tampered), tree.root());
+  EXPECT_EQ(CountingPoseidonHasher::calls, 16u + 2u + 1u + 2u);
+  tampered[0].index = 8;  // past the arity: rejected as merkle_root_from_path rejects it
+  EXPECT_THROW(roots.root(leaves[77], tampered), std::invalid_argument);
 }
 
 // spec §4.1: c = base_leaf + base_leaves * (sub_index + sub_arity * top_index), i.e. the path

@@ -43,7 +43,7 @@ TEST(PostVanillaGen, WindowTwoPartitionsSecondPadded) {
     const auto chunk = std::span(set->vanilla).subspan(k * 2, k == 0 ? 2 : 1);
     auto checked = filecoin::post_check_vanilla(proof, set->randomness, chunk, k);
     ASSERT_TRUE(checked.ok()) << checked.error().message;
-    auto witness = filecoin::post_circuit_witness(proof, chunk);
+    auto witness = filecoin::post_circuit_witness(proof, {chunk.begin(), chunk.end()});
     ASSERT_TRUE(witness.ok()) << witness.error().message;
     r1cs::ProvingAssignment cs;
     filecoin::synthesize_post_circuit(cs, shape, *witness);

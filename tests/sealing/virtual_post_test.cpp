@@ -64,7 +64,8 @@ void expect_circuits_satisfied(const PostVanillaSet& set) {
   const filecoin::PostCircuitShape shape = filecoin::post_circuit_shape(*set.proof->circuit);
   for (unsigned k = 0; k < set.partitions; ++k) {
     SCOPED_TRACE("partition " + std::to_string(k));
-    auto witness = filecoin::post_circuit_witness(*set.proof, partition_chunk(set, k));
+    const auto chunk = partition_chunk(set, k);
+    auto witness = filecoin::post_circuit_witness(*set.proof, {chunk.begin(), chunk.end()});
     ASSERT_TRUE(witness.ok()) << witness.error().message;
     r1cs::ProvingAssignment cs;
     filecoin::synthesize_post_circuit(cs, shape, *witness);
