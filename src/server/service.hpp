@@ -32,8 +32,7 @@ class ProvingService final : public v1::ProvingEngine::Service {
                         v1::EvictSrsResponse* response) override;
 
  private:
-  // Moves the request's byte fields into the engine's request.
-  grpc::Status submit(v1::SubmitProofRequest& request, v1::SubmitProofResponse* response);
+  grpc::Status submit(v1::SubmitProofRequest request, v1::SubmitProofResponse* response);
   // timeout_ms 0: until the job ends (or the client gives up).
   grpc::Status await(grpc::ServerContext* context, const std::string& job_id, uint64_t timeout_ms,
                      v1::AwaitProofResponse* response);
