@@ -2,6 +2,7 @@
 #include "groth16/verifier.hpp"
 
 #include "curve/scalar_mul.hpp"
+#include "msm/msm.hpp"
 #include "util/system_random.hpp"
 
 namespace cuzk::groth16 {
@@ -12,16 +13,14 @@ using curve::G1Affine;
 using curve::MillerTerm;
 
 // ic_0 * c0 + sum_i x_i ic_{i+1}, with the coefficient of ic_0 given separately (1 for a single
-// proof, sum z_j for a batch).
+// proof, sum z_j for a batch). One multi-scalar multiplication on all cores: a 32 GiB WindowPoSt
+// has 25,840 inputs (1.1 s as one scalar multiplication each on the H200 host).
 G1 linear_combination_of_ic(const std::vector<G1Affine>& ic, const ff::Fr& c0,
                             std::span<const ff::Fr> coeffs) {
-  G1 acc = curve::mul(G1::from_affine(ic[0]), c0);
-  for (size_t i = 0; i < coeffs.size(); ++i) {
-    if (coeffs[i].is_zero()) continue;
-    acc += coeffs[i].is_one() ? G1::from_affine(ic[i + 1])
-                              : curve::mul(G1::from_affine(ic[i + 1]), coeffs[i]);
-  }
-  return acc;
+  std::vector<ff::Fr::Repr> scalars(coeffs.size());
+  for (size_t i = 0; i < coeffs.size(); ++i) scalars[i] = coeffs[i].to_canonical();
+  return curve::mul(G1::from_affine(ic[0]), c0) +
+         msm::msm<curve::G1Config>(std::span(ic).subspan(1, coeffs.size()), scalars);
 }
 
 }  // namespace
