@@ -3,6 +3,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <bit>
+
 #include "engine/timing_event.hpp"
 #include "groth16/verifier.hpp"
 #include "util/stopwatch.hpp"
@@ -145,9 +148,14 @@ uint64_t Pipeline::estimate_bytes(const Task& task) const {
   const uint64_t vars = sizes.num_inputs + sizes.num_aux;
   // A partition whose a/b/c the backend's device computes holds no a/b/c on the host.
   auto circuit = task.job->circuit();
-  const bool abc_on_device = circuit && circuit->defers_abc() && backend_.evaluates_deferred_abc();
-  const uint64_t bytes = ((abc_on_device ? 0 : 3 * rows) + 2 * vars) * kFrBytes;
+  const bool on_device = circuit && circuit->defers_abc() && abc_on_device(*task.job, rows);
+  const uint64_t bytes = ((on_device ? 0 : 3 * rows) + 2 * vars) * kFrBytes;
   return bytes + bytes / 8;  // densities, vector slack, the prover's small buffers
+}
+
+bool Pipeline::abc_on_device(const Job& job, uint64_t rows) const {
+  if (!is_deadline(job.priority)) return backend_.evaluates_deferred_abc();
+  return backend_.evaluates_deferred_abc_for_deadline(std::bit_ceil(std::max<uint64_t>(rows, 1)));
 }
 
 bool Pipeline::only_leased_sets_hold_memory() const {
@@ -235,9 +243,9 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory, un
   try {
     circuit->synthesize(task.partition, item.assignment);
     item.assignment.finalize();
-    // Deferred a/b/c (precompiled synthesis): here, on this worker, unless the backend's device
+    // Deferred a/b/c (precompiled synthesis): here, on all cores, unless the backend's device
     // evaluates them.
-    if (!backend_.evaluates_deferred_abc()) item.assignment.materialize();
+    if (!abc_on_device(*job, item.assignment.num_constraints())) item.assignment.materialize();
     item.partition.inputs = circuit->public_inputs(task.partition, item.assignment);
   } catch (const std::exception& e) {
     item.partition.srs.reset();  // nothing of the job is held once it is seen failed

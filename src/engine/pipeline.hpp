@@ -157,6 +157,9 @@ class Pipeline {
   // memory and parameter lease.
   void retry_or_fail(Partition& p, const char* stage, const std::string& error, bool device_error);
   uint64_t estimate_bytes(const Task& task) const;
+  // Whether the backend's device evaluates the deferred a/b/c of a partition of `job` with
+  // `rows` constraints (a deadline job's start is start_deadline's).
+  bool abc_on_device(const Job& job, uint64_t rows) const;
 
   PipelineOptions options_;
   groth16::Backend& backend_;

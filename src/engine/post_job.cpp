@@ -27,7 +27,7 @@ class PostJob final : public CircuitJob {
         inputs_(std::move(inputs)),
         circuit_id_(proof.circuit_id()),
         precompiled_(std::move(precompiled), std::move(witness_pool), circuit_id_,
-                     /*defer=*/false),
+                     /*defer=*/true),
         description_(std::move(description)) {}
 
   const std::string& circuit_id() const override { return circuit_id_; }
@@ -44,6 +44,7 @@ class PostJob final : public CircuitJob {
         },
         out);
   }
+  bool defers_abc() const override { return precompiled_.defers_abc(); }
   std::vector<ff::Fr> public_inputs(unsigned, const r1cs::ProvingAssignment&) const override {
     return inputs_;
   }
@@ -53,8 +54,10 @@ class PostJob final : public CircuitJob {
   std::vector<filecoin::PostSectorWitness> witness_;  // the circuit's sectors, padded
   std::vector<ff::Fr> inputs_;
   std::string circuit_id_;
-  // a/b/c made here, never deferred: a deadline proof on a GPU runs on the deadline lane, which
-  // takes its a/b/c ready (the precompiled matrices are the main lane's).
+  // a/b/c deferred once the circuit is known good: the pipeline makes them on all cores unless
+  // the backend's deadline start evaluates them on its device (Backend::
+  // evaluates_deferred_abc_for_deadline: a 32 GiB WindowPoSt on the GPU's main lane; a WinningPoSt
+  // keeps the GPU's deadline lane, which takes them ready).
   PrecompiledSynthesis precompiled_;
   std::string description_;
 };

@@ -77,6 +77,14 @@ class Backend {
   // on its device, so that synthesis should leave them deferred; every backend accepts deferred
   // assignments (the others compute them on the CPU first).
   virtual bool evaluates_deferred_abc() const { return false; }
+  // The same for start_deadline() of a domain of `domain` points: whether it evaluates deferred
+  // a/b/c without giving up what start_deadline is for. CudaBackend: only for a domain its
+  // deadline lane does not take anyway (a 32 GiB WindowPoSt partition, 2^27, starts on the main
+  // lane, which evaluates them); a WinningPoSt keeps the lane, which takes a/b/c ready.
+  virtual bool evaluates_deferred_abc_for_deadline(size_t domain) const {
+    (void)domain;
+    return false;
+  }
 
   // Throws std::invalid_argument when the assignments do not fit the parameters (the message
   // names the mismatching section) and DeviceError for device failures.

@@ -137,6 +137,13 @@ bool SpreadBackend::evaluates_deferred_abc() const {
   return true;
 }
 
+bool SpreadBackend::evaluates_deferred_abc_for_deadline(size_t domain) const {
+  for (size_t i = 0; i < primary_; ++i) {
+    if (!members_[i]->evaluates_deferred_abc_for_deadline(domain)) return false;
+  }
+  return true;
+}
+
 void SpreadBackend::prepare_domain(size_t m) {
   for (const auto& member : members_) member->prepare_domain(m);
 }

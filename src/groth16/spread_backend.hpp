@@ -94,8 +94,9 @@ class SpreadBackend final : public Backend {
 
   std::string name() const override;  // "spread(cuda:0,cuda:1)", "spread(cuda:0; fallback cpu)"
   size_t devices() const override;    // the members' devices, summed (not the fallbacks')
-  bool evaluates_deferred_abc() const override;  // every member does
-  void prepare_domain(size_t m) override;        // on every member and fallback
+  bool evaluates_deferred_abc() const override;                            // every member does
+  bool evaluates_deferred_abc_for_deadline(size_t domain) const override;  // every member does
+  void prepare_domain(size_t m) override;  // on every member and fallback
   // Residency on every member and fallback: held only when all of them hold it (a CPU fallback
   // holds nothing, so the host keeps the set).
   bool preload_section(const Parameters& params, Section s) override;

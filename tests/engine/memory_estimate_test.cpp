@@ -21,19 +21,27 @@ using testing::test_request;
 using testing::TestJobs;
 using testing::TestJobSpec;
 
-// The CPU backend, claiming to evaluate deferred a/b/c on a device.
+// The CPU backend, claiming to evaluate deferred a/b/c on a device: for ordinary starts, and for
+// deadline starts of a domain above `deadline_above` points.
 class DeviceAbcBackend final : public testing::CpuBackedBackend {
  public:
-  explicit DeviceAbcBackend(bool device_abc) : device_abc_(device_abc) {}
+  explicit DeviceAbcBackend(bool device_abc, size_t deadline_above = SIZE_MAX)
+      : device_abc_(device_abc), deadline_above_(deadline_above) {}
   std::string name() const override { return "device-abc"; }
   bool evaluates_deferred_abc() const override { return device_abc_; }
+  bool evaluates_deferred_abc_for_deadline(size_t domain) const override {
+    return domain > deadline_above_;
+  }
 
  private:
   bool device_abc_;
+  size_t deadline_above_;
 };
 
 // Bytes reserved for the first partition of a job (its parameters' own reservation excluded).
-uint64_t reserved_for_partition(bool job_defers, bool backend_evaluates) {
+uint64_t reserved_for_partition(bool job_defers, bool backend_evaluates,
+                                std::optional<Priority> priority = std::nullopt,
+                                size_t deadline_above = SIZE_MAX) {
   TestJobs jobs;
   auto gate = std::make_shared<Gate>();
   TestJobSpec spec(kSmallCircuit, 1, 1);
@@ -41,8 +49,8 @@ uint64_t reserved_for_partition(bool job_defers, bool backend_evaluates) {
   if (job_defers) spec.deferring_abc();
   jobs.add("job", spec);
   Engine engine(test_engine_options(shared_param_dir()), jobs.factory(),
-                std::make_unique<DeviceAbcBackend>(backend_evaluates));
-  const auto id = submit_ok(engine, test_request("job"));
+                std::make_unique<DeviceAbcBackend>(backend_evaluates, deadline_above));
+  const auto id = submit_ok(engine, test_request("job", priority));
   EXPECT_TRUE(gate->wait_entered());
   const auto status = engine.status();
   gate->open();
@@ -68,6 +76,13 @@ TEST(MemoryEstimate, DeferredAbcOnTheDeviceReservesTheWitnessAlone) {
       << "a CPU backend computes a/b/c on the host";
   EXPECT_EQ(reserved_for_partition(false, true), full) << "a job that does not defer has a/b/c";
   EXPECT_EQ(reserved_for_partition(true, true), witness_only);
+
+  // A deadline job: by what the backend's deadline start does with the domain.
+  EXPECT_EQ(reserved_for_partition(true, true, Priority::kCritical), full)
+      << "the deadline start takes a/b/c ready";
+  EXPECT_EQ(reserved_for_partition(true, false, Priority::kHigh, 1), witness_only)
+      << "a domain the deadline start evaluates on the device";
+  EXPECT_EQ(reserved_for_partition(true, true, Priority::kHigh, size_t(1) << 40), full);
 }
 
 }  // namespace

@@ -175,6 +175,9 @@ TEST_F(AbcDeviceTest, DeferredProofsWithBInG2OnTheCpuAndAPaddedDomain) {
 TEST_F(AbcDeviceTest, BackendSaysItEvaluatesDeferredProducts) {
   CudaBackend gpu(0);
   EXPECT_TRUE(gpu.evaluates_deferred_abc());
+  // Deadline starts: only where the deadline lane would not take the domain (2^24 at most).
+  EXPECT_TRUE(gpu.evaluates_deferred_abc_for_deadline(size_t(1) << 27));
+  EXPECT_FALSE(gpu.evaluates_deferred_abc_for_deadline(size_t(1) << 19));
   EXPECT_FALSE(groth16::CpuBackend().evaluates_deferred_abc());
 }
 

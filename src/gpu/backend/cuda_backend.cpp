@@ -430,6 +430,10 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_main(
   return impl_->run(slot.index(), views, srs, randomness, m, release, std::move(timings));
 }
 
+bool CudaBackend::evaluates_deferred_abc_for_deadline(size_t domain) const {
+  return domain > (size_t(1) << kDeadlineMaxLogM);
+}
+
 std::unique_ptr<groth16::Pending> CudaBackend::start_deadline(
     std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
     std::span<const groth16::Randomness> randomness) {

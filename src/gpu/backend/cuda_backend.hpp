@@ -208,6 +208,9 @@ class CudaBackend final : public groth16::Backend {
   // (uploaded on first use, phase upload_circuit, kept until evict_all) and computes a, b, c there
   // from the uploaded witness (phase abc), so the upload is the witness alone.
   bool evaluates_deferred_abc() const override { return true; }
+  // A deadline start evaluates them where the deadline lane would not take the domain anyway:
+  // it then starts on the main lane (ahead of ordinary starts), which does.
+  bool evaluates_deferred_abc_for_deadline(size_t domain) const override;
 
   // Frees the per-proof device workspace (the next start allocates it again).
   void release_workspace();
