@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One WindowPoSt partition through the daemon, as Curio sends it: a full partition of virtual
-# sectors (2349 at 32 GiB), proven twice on a warm daemon — the first proof records the
-# precompiled circuit, the second is the steady state — each verified against the .vk. Prints
-# each proof's job total and client round trip and the daemon's phase line.
+# sectors (2349 at 32 GiB), proven three times on a warm daemon — the first proof records the
+# precompiled circuit, the second uploads its matrices to the GPU (a/b/c evaluated there), the
+# third is the steady state — each verified against the .vk. Prints each proof's job total and
+# client round trip and the daemon's phase line.
 #   scripts/window-post-scenario.sh [--size 32g|2k] [--bin DIR] [--work DIR] [--params DIR]
 #                                   [--cpu]
 # --params: where the wpost test parameters are (made there first if missing: 61 GB at 32 GiB,
@@ -73,7 +74,7 @@ until grep -q "srs wpost-$size: loaded in" "$work/daemon.log"; do
   sleep 0.1
 done
 echo "daemon: $(grep -o "srs wpost-$size: loaded in.*" "$work/daemon.log" | head -1)"
-for label in first steady; do  # distinct request ids: a repeated one is answered at once
+for label in first second steady; do  # distinct request ids: a repeated one is answered at once
   out=$("$bench" single --addr "unix://$sock" --vanilla "$work/window/request.json" \
     --params-dir "$params" --request-id "wdpost-$label-$$" 2>&1)
   grep -q '^valid' <<<"$out" || { echo "$label: not verified: $out" >&2; exit 1; }

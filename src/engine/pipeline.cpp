@@ -244,8 +244,10 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory, un
     circuit->synthesize(task.partition, item.assignment);
     item.assignment.finalize();
     // Deferred a/b/c (precompiled synthesis): here, on all cores, unless the backend's device
-    // evaluates them.
-    if (!abc_on_device(*job, item.assignment.num_constraints())) item.assignment.materialize();
+    // evaluates them — and always for a retry after a device failure, which may have been the
+    // device's room for the circuit's matrices.
+    if (task.attempt > 0 || !abc_on_device(*job, item.assignment.num_constraints()))
+      item.assignment.materialize();
     item.partition.inputs = circuit->public_inputs(task.partition, item.assignment);
   } catch (const std::exception& e) {
     item.partition.srs.reset();  // nothing of the job is held once it is seen failed

@@ -12,10 +12,14 @@
 #include <functional>
 #include <thread>
 
+#include "engine/bench_job.hpp"
 #include "engine/engine.hpp"
 #include "engine/param_digest.hpp"
 #include "engine_fixture.hpp"
+#include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
+#include "r1cs/precompiled_circuit.hpp"
+#include "r1cs/witness_cs.hpp"
 #include "watchdog.hpp"
 
 namespace cuzk::engine {
@@ -384,6 +388,71 @@ INSTANTIATE_TEST_SUITE_P(Faults, DeviceErrorRetries,
                                       ? std::string("in_start")
                                       : std::string("in_finish");
                          });
+
+// A device that evaluates deferred a/b/c but has no room for a circuit's matrices (a DeviceError
+// whenever a deferred assignment reaches it): the retry brings its a/b/c made on the CPU, and the
+// job completes.
+class NoRoomForMatrices final : public testing::CpuBackedBackend {
+ public:
+  std::string name() const override { return "no-room"; }
+  bool evaluates_deferred_abc() const override { return true; }
+  std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
+                                          const groth16::Parameters& params,
+                                          std::span<const groth16::Randomness> r) override {
+    for (const auto& a : assignments) {
+      if (a.deferred_circuit() != nullptr) {
+        ++refused;
+        throw groth16::DeviceError("test: no room for the circuit's matrices");
+      }
+    }
+    return CpuBackedBackend::start(std::move(assignments), params, r);
+  }
+  std::atomic<int> refused{0};
+};
+
+// The bench circuit's partitions with a/b/c left deferred, as precompiled synthesis leaves them.
+class DeferringJob final : public CircuitJob {
+ public:
+  DeferringJob(uint64_t seed, unsigned partitions)
+      : inner_(kSmallCircuit, seed, partitions),
+        seed_(seed),
+        circuit_(std::make_shared<const r1cs::PrecompiledCircuit>(
+            r1cs::PrecompiledCircuit::record([](r1cs::ConstraintSystem& cs) {
+              groth16::synthesize_bench_circuit(cs, kSmallCircuit, 0);
+            }))) {}
+  const std::string& circuit_id() const override { return inner_.circuit_id(); }
+  unsigned partitions() const override { return inner_.partitions(); }
+  std::string describe() const override { return "deferring " + inner_.describe(); }
+  void synthesize(unsigned k, r1cs::ProvingAssignment& out) const override {
+    r1cs::WitnessCS cs;
+    groth16::synthesize_bench_circuit(cs, kSmallCircuit, seed_ + k);
+    r1cs::assign_deferred(circuit_, std::move(cs).take(), out);
+  }
+  bool defers_abc() const override { return true; }
+  std::vector<ff::Fr> public_inputs(unsigned k, const r1cs::ProvingAssignment& pa) const override {
+    return inner_.public_inputs(k, pa);
+  }
+
+ private:
+  BenchCircuitJob inner_;
+  uint64_t seed_;
+  std::shared_ptr<const r1cs::PrecompiledCircuit> circuit_;
+};
+
+TEST(DeviceErrorRetries, ARetryBringsItsAbcMadeOnTheCpu) {
+  Watchdog watchdog;
+  auto backend = std::make_unique<NoRoomForMatrices>();
+  const NoRoomForMatrices& device = *backend;
+  Engine engine(
+      test_engine_options(shared_param_dir()),
+      [](const ProofRequest&) -> JobResult {
+        return std::unique_ptr<CircuitJob>(std::make_unique<DeferringJob>(44, 2));
+      },
+      std::move(backend));
+  expect_valid_bench_proof(await_end(engine, submit_ok(engine, test_request("deferring"))),
+                           kSmallCircuit, 44, 2);
+  EXPECT_EQ(device.refused.load(), 2) << "each partition's first start was refused once";
+}
 
 // Any other exception from the backend (here a std::logic_error: a bug) is not the device's: the
 // partition's job fails at once, with the default retries left unused, and the engine goes on.
