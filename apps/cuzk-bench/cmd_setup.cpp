@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "engine/fixed_base_factory.hpp"
+#include "files.hpp"
 #include "filecoin/ni_seal.hpp"
 #include "filecoin/porep_parameters.hpp"
 #include "groth16/bench_circuit.hpp"

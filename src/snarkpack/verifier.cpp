@@ -136,8 +136,8 @@ std::string check_groth16(const groth16::VerifyingKey& vk, std::span<const std::
 
 }  // namespace
 
-AggregateCheck verify_gipa(const AggregateProof& proof, std::span<const uint8_t> transcript_include,
-                           unsigned) {
+AggregateCheck verify_gipa(const AggregateProof& proof,
+                           std::span<const uint8_t> transcript_include) {
   std::string failed = check_gipa(proof, derive(proof, transcript_include));
   return {failed.empty(), failed};
 }

@@ -29,8 +29,8 @@ struct AggregateCheck {
   std::string failed;  // the first equation that does not hold; empty when valid
 };
 
-AggregateCheck verify_gipa(const AggregateProof& proof, std::span<const uint8_t> transcript_include,
-                           unsigned threads = 0);
+AggregateCheck verify_gipa(const AggregateProof& proof,
+                           std::span<const uint8_t> transcript_include);
 
 // public_inputs: one vector per aggregated proof (without the constant one), nproofs of them.
 // kMismatch when their count or sizes do not fit the proof, the key or the SRS.
