@@ -13,9 +13,9 @@
 
 #include "commands.hpp"
 #include "engine/fixed_base_factory.hpp"
-#include "files.hpp"
 #include "filecoin/ni_seal.hpp"
 #include "filecoin/porep_parameters.hpp"
+#include "files.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/setup.hpp"
 #include "proof_types.hpp"
