@@ -1,8 +1,10 @@
 // cuzk-bench gen-vanilla window-post|winning-post|snap-prove: genuine vanilla proofs of really
 // sealed small test sectors (src/sealing post_vanilla_gen / update_vanilla_gen) or, with
-// --virtual, of virtual PoSt sectors of any size (virtual_post.hpp; SnapDeals cannot be
-// virtual), written as Curio sends them (one bincode file per PoSt sector / SnapDeals partition)
-// next to a request JSON (cmd_vanilla_request.hpp) holding what the prover and the verifier need.
+// --virtual, of sectors of any size made without sealing (PoSt: sparse virtual sectors,
+// virtual_post.hpp; SnapDeals: a generated sector whose old replica and new data repeat every
+// --period nodes, update_vanilla_gen.hpp), written as Curio sends them (one bincode file per PoSt
+// sector / SnapDeals partition) next to a request JSON (cmd_vanilla_request.hpp) holding what
+// the prover and the verifier need.
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
@@ -31,6 +33,7 @@ struct GenVanillaOptions {
   uint64_t seed = 0, miner_id = server::kTestMinerId, sector_id = server::kTestSectorNumber;
   unsigned threads = 0;
   bool virtual_sectors = false;
+  uint64_t period = sealing::kDefaultUpdatePeriod;
 };
 
 constexpr unsigned kMaxRealSectors = 1000;  // each one sealed for real
@@ -86,11 +89,12 @@ void gen_snap(const GenVanillaOptions& opt) {
   Stopwatch sw;
   const filecoin::UpdateProofType& proof =
       **must(filecoin::find_update_proof(std::string_view(opt.proof_type)), "--proof-type");
-  if (opt.virtual_sectors)
-    throw std::runtime_error("--virtual: " + sealing::virtual_update_error(proof.name).message);
-  auto set = must(
-      sealing::generate_update_vanilla(proof, opt.miner_id, opt.sector_id, opt.seed, opt.threads),
-      "gen-vanilla");
+  auto set =
+      must(opt.virtual_sectors ? sealing::generate_periodic_update_vanilla(
+                                     proof, opt.sector_id, opt.seed, opt.period, opt.threads)
+                               : sealing::generate_update_vanilla(
+                                     proof, opt.miner_id, opt.sector_id, opt.seed, opt.threads),
+           "gen-vanilla");
   std::filesystem::create_directories(opt.out);
   VanillaRequest r;
   r.kind = opt.kind;
@@ -109,9 +113,12 @@ void gen_snap(const GenVanillaOptions& opt) {
     r.vanilla_proofs.push_back(name);
   }
   write_vanilla_request(request_path(opt), r);
-  std::cerr << "gen-vanilla: " << proof.name << ", CC sector updated, comm_r_new "
-            << to_hex(set->comm_r_new) << ", " << r.partitions << " partition(s), in "
-            << sw.total_ms() << " ms\n";
+  std::cerr << "gen-vanilla: " << proof.name
+            << (opt.virtual_sectors
+                    ? ", generated sector (period " + std::to_string(opt.period) + " nodes) updated"
+                    : ", CC sector updated")
+            << ", comm_r_new " << to_hex(set->comm_r_new) << ", " << r.partitions
+            << " partition(s), in " << sw.total_ms() << " ms\n";
   std::cout << request_path(opt) << "\n";
 }
 
@@ -121,8 +128,8 @@ void add_gen_vanilla_command(CLI::App& app) {
   auto opt = std::make_shared<GenVanillaOptions>();
   auto* cmd = app.add_subcommand(
       "gen-vanilla",
-      "Genuine PoSt / SnapDeals vanilla proofs of real small test sectors (PoSt: or virtual "
-      "sectors of any size)");
+      "Genuine PoSt / SnapDeals vanilla proofs of real small test sectors, or of sectors of any "
+      "size made without sealing (--virtual)");
   cmd->add_option("kind", opt->kind, "window-post, winning-post or snap-prove")
       ->required()
       ->check(CLI::IsMember({"window-post", "winning-post", "snap-prove"}));
@@ -135,8 +142,12 @@ void add_gen_vanilla_command(CLI::App& app) {
                   "from); at most 1000 sealed")
       ->check(CLI::Range(1u, kMaxSectors));
   cmd->add_flag("--virtual", opt->virtual_sectors,
-                "PoSt: virtual sectors (sparse tree R_last, random comm_c) of any size instead "
-                "of sealing; not for snap-prove");
+                "Any size without sealing: PoSt virtual sectors (sparse tree R_last, random "
+                "comm_c); SnapDeals a generated sector whose old replica and new data repeat "
+                "every --period nodes");
+  cmd->add_option("--period", opt->period,
+                  "snap-prove --virtual: the period in nodes, a power of two (default 4096; the "
+                  "sector's node count: no repeats, small sizes only)");
   cmd->add_option("--seed", opt->seed, "Seeds data, tickets and randomness (default 0)");
   cmd->add_option("--miner-id", opt->miner_id, "Miner id (prover id = its LEB128 varint)");
   cmd->add_option("--sector-id", opt->sector_id, "SnapDeals: the sector number (default 1)");

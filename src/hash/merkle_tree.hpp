@@ -55,6 +55,26 @@ uint64_t merkle_path_leaf_index(const MerklePath<Node>& path) {
   return index;
 }
 
+// The inclusion path of leaf `leaf_index` in a tree of the given level arities (leaf level
+// first), reading nodes through node_at(level, index) (level 0: the leaves).
+template <class Node, class NodeAt>
+MerklePath<Node> merkle_path(const std::vector<unsigned>& arities, uint64_t leaf_index,
+                             NodeAt&& node_at) {
+  MerklePath<Node> path;
+  uint64_t index = leaf_index;
+  for (size_t l = 0; l < arities.size(); ++l) {
+    const unsigned arity = arities[l];
+    auto& element = path.emplace_back();
+    element.index = unsigned(index % arity);
+    const uint64_t first = index - element.index;
+    for (unsigned k = 0; k < arity; ++k) {
+      if (k != element.index) element.siblings.push_back(node_at(l, first + k));
+    }
+    index /= arity;
+  }
+  return path;
+}
+
 // Root implied by `leaf` and `path`: at each level insert the running hash at `index` among the
 // siblings and hash the children.
 template <class Hasher>
@@ -169,20 +189,8 @@ class MerkleTree {
       throw std::invalid_argument("merkle path: leaf index " + std::to_string(leaf_index) +
                                   " >= leaf count " + std::to_string(leaf_count()));
     }
-    MerklePath<Node> path;
-    uint64_t index = leaf_index;
-    for (size_t l = 0; l < arities_.size(); ++l) {
-      const unsigned arity = arities_[l];
-      const uint64_t first = index - index % arity;
-      MerklePathElement<Node> element;
-      element.index = unsigned(index % arity);
-      for (unsigned k = 0; k < arity; ++k) {
-        if (k != element.index) element.siblings.push_back(levels_[l][first + k]);
-      }
-      path.push_back(std::move(element));
-      index /= arity;
-    }
-    return path;
+    return merkle_path<Node>(arities_, leaf_index,
+                             [&](size_t level, uint64_t i) { return levels_[level][i]; });
   }
 
  private:

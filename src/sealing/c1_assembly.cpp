@@ -22,16 +22,16 @@ filecoin::ColumnProof column_proof(const SealedSector& sector, uint64_t node) {
   for (unsigned layer = 1; layer <= sector.config().layers; ++layer) {
     proof.column.rows.push_back(sector.label(layer, node));
   }
-  proof.inclusion_proof = poseidon_merkle_proof(sector.config(), sector.tree_c_leaf(node),
-                                                sector.comm_c(), sector.tree_c_path(node));
+  proof.inclusion_proof =
+      poseidon_merkle_proof(sector.config().tree_shape, sector.tree_c_leaf(node), sector.comm_c(),
+                            sector.tree_c_path(node));
   return proof;
 }
 
 }  // namespace
 
-MerkleProof poseidon_merkle_proof(const filecoin::PorepSectorConfig& config, const ff::Fr& leaf,
-                                  const ff::Fr& root, const hash::MerklePath<ff::Fr>& path) {
-  const hash::TreeShape shape = config.tree_shape;
+MerkleProof poseidon_merkle_proof(hash::TreeShape shape, const ff::Fr& leaf, const ff::Fr& root,
+                                  const hash::MerklePath<ff::Fr>& path) {
   MerkleProof proof;
   proof.kind = shape.top_arity   ? MerkleProofKind::kTop
                : shape.sub_arity ? MerkleProofKind::kSub
@@ -60,8 +60,9 @@ filecoin::VanillaSealProof vanilla_seal_proof(const SealedSector& sector,
   p.comm_d_proofs.root = sector.comm_d();
   p.comm_d_proofs.base = sector.tree_d_path(challenge);
 
-  p.comm_r_last_proof = poseidon_merkle_proof(sector.config(), sector.replica_node(challenge),
-                                              sector.comm_r_last(), sector.tree_r_path(challenge));
+  p.comm_r_last_proof =
+      poseidon_merkle_proof(sector.config().tree_shape, sector.replica_node(challenge),
+                            sector.comm_r_last(), sector.tree_r_path(challenge));
 
   const filecoin::NodeParents parents = graph.parents(challenge);
   auto& columns = p.replica_column_proofs;

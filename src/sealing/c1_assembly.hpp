@@ -18,10 +18,10 @@
 
 namespace cuzk::sealing {
 
-// A C1 Merkle proof from a Poseidon path of the sector's tree shape: the base levels, then the
-// sub level (Sub / Top) and the top level (Top).
-filecoin::MerkleProof poseidon_merkle_proof(const filecoin::PorepSectorConfig& config,
-                                            const ff::Fr& leaf, const ff::Fr& root,
+// A C1 Merkle proof from a Poseidon path of a tree of `shape` (a sector's tree_shape): the base
+// levels, then the sub level (Sub / Top) and the top level (Top).
+filecoin::MerkleProof poseidon_merkle_proof(hash::TreeShape shape, const ff::Fr& leaf,
+                                            const ff::Fr& root,
                                             const hash::MerklePath<ff::Fr>& path);
 
 filecoin::VanillaSealProof vanilla_seal_proof(const SealedSector& sector,

@@ -23,7 +23,7 @@ filecoin::FallbackPoStSectorProof post_sector_vanilla_proof(const filecoin::PoSt
   p.comm_c = hash::node_from_fr(s.comm_c());
   p.comm_r_last = hash::node_from_fr(s.comm_r_last());
   for (uint64_t leaf : *challenges)
-    p.inclusion_proofs.push_back(poseidon_merkle_proof(s.config(), s.replica_node(leaf),
+    p.inclusion_proofs.push_back(poseidon_merkle_proof(s.config().tree_shape, s.replica_node(leaf),
                                                        s.comm_r_last(), s.tree_r_path(leaf)));
   return {sector.sector_number, sector.comm_r, {std::move(p)}};
 }

@@ -13,6 +13,8 @@ const char* to_string(SealingError e) {
       return "not virtualizable";
     case SealingError::kBadSectorData:
       return "bad sector data";
+    case SealingError::kBadParameter:
+      return "bad parameter";
   }
   return "unknown error";
 }

@@ -15,6 +15,7 @@ enum class SealingError {
   kTooLargeToSeal,    // real sealing of a sector above 8 MiB (use a virtual sector)
   kNotVirtualizable,  // virtual sector for a synthetic / non-interactive proof
   kBadSectorData,     // data of the wrong size, or a node that is not Fr32
+  kBadParameter,      // a generation parameter out of range
 };
 
 const char* to_string(SealingError e);

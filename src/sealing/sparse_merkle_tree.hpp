@@ -44,18 +44,8 @@ class SparseMerkleTree {
   }
 
   hash::MerklePath<Node> path(uint64_t index) const {
-    hash::MerklePath<Node> path;
-    for (size_t l = 0; l < arities_.size(); ++l) {
-      const unsigned arity = arities_[l];
-      auto& element = path.emplace_back();
-      element.index = unsigned(index % arity);
-      const uint64_t first = index - element.index;
-      for (unsigned k = 0; k < arity; ++k) {
-        if (k != element.index) element.siblings.push_back(node(l, first + k));
-      }
-      index /= arity;
-    }
-    return path;
+    return hash::merkle_path<Node>(arities_, index,
+                                   [&](size_t level, uint64_t i) { return node(level, i); });
   }
 
  private:

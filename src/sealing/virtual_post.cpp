@@ -40,7 +40,7 @@ filecoin::FallbackPoStSectorProof virtual_sector_proof(const filecoin::PoStProof
   p.comm_r_last = hash::node_from_fr(comm_r_last);
   for (uint64_t leaf : *challenges)
     p.inclusion_proofs.push_back(
-        poseidon_merkle_proof(config, leaves.at(leaf), comm_r_last, tree_r.path(leaf)));
+        poseidon_merkle_proof(config.tree_shape, leaves.at(leaf), comm_r_last, tree_r.path(leaf)));
   return {sector_number,
           hash::node_from_fr(filecoin::compute_comm_r(comm_c, comm_r_last)),
           {std::move(p)}};
@@ -65,15 +65,6 @@ SealingResult<PostVanillaSet> generate_virtual_post_vanilla(const filecoin::PoSt
   });
   for (const auto& v : out.vanilla) out.sectors.push_back({v.sector_id, v.comm_r});
   return out;
-}
-
-Error<SealingError> virtual_update_error(std::string_view update_proof_name) {
-  return sealing_error(
-      SealingError::kNotVirtualizable,
-      std::string(update_proof_name) +
-          ": SnapDeals cannot be virtual: its challenges derive from comm_r_new, the root of the "
-          "whole re-encoded sector, so they are only known once every node exists; use a real "
-          "2 KiB / 8 MiB sector (gen-vanilla snap-prove without --virtual)");
 }
 
 }  // namespace cuzk::sealing

@@ -11,17 +11,15 @@
 // the same seed (plan_post_vanilla); only the sectors differ. Each sector's values come from its
 // own stream (seed, sector number), so the output does not depend on the thread count.
 //
-// SnapDeals cannot be virtual: its challenges are derived from comm_r_new, which is the root of
-// the whole re-encoded sector (every node of tree R_last new), so the challenged nodes are only
-// known once every node exists; a sparse tree would be opened where it holds nothing.
-// virtual_update_error says so (kNotVirtualizable).
+// SnapDeals cannot be sparse like this: its challenges are derived from comm_r_new, the root of
+// the whole re-encoded sector, so every node must exist; its sectors of any size are periodic
+// instead (update_vanilla_gen.hpp generate_periodic_update_vanilla).
 //
 // 32 GiB WindowPoSt, one full partition (2349 sectors, ~110 Poseidon-8 hashes each): 9 s of CPU,
 // 18 s on 2 busy cores, a 59 MB set (docs/perf/circuits.md).
 #pragma once
 
 #include <cstdint>
-#include <string_view>
 
 #include "filecoin/post_proof_type.hpp"
 #include "sealing/post_vanilla_gen.hpp"
@@ -36,8 +34,5 @@ SealingResult<PostVanillaSet> generate_virtual_post_vanilla(const filecoin::PoSt
                                                             uint64_t miner_id,
                                                             unsigned sector_count, uint64_t seed,
                                                             unsigned threads = 0);
-
-// kNotVirtualizable: why a SnapDeals update of `update_proof_name` cannot be virtual.
-Error<SealingError> virtual_update_error(std::string_view update_proof_name);
 
 }  // namespace cuzk::sealing

@@ -2,7 +2,7 @@
 // post_check_vanilla and satisfy their circuits with the verifier's public inputs (Window over
 // two partitions, API 1.0 and 1.2 challenge derivations); 32 and 64 GiB sets pass
 // post_check_vanilla (times printed); the output is deterministic and independent of the thread
-// count; Winning proves the sector its challenge picks; SnapDeals is refused. A full 32 GiB
+// count; Winning proves the sector its challenge picks; an empty set is refused. A full 32 GiB
 // WindowPoSt partition plus one sector runs with CUZK_LONG_TESTS=1.
 #include "sealing/virtual_post.hpp"
 
@@ -152,10 +152,7 @@ TEST(VirtualPost, ThirtyTwoGiBFullPartitionPlusOne) {
   expect_large_set_valid("StackedDrgWindow32GiBV1_2", 2350);  // 2349 per partition
 }
 
-TEST(VirtualPost, RefusesSnapDealsAndEmptySets) {
-  const auto snap = virtual_update_error("StackedDrg32GiBV1");
-  EXPECT_EQ(snap.code, SealingError::kNotVirtualizable);
-  EXPECT_NE(snap.message.find("comm_r_new"), std::string::npos);
+TEST(VirtualPost, RefusesEmptySets) {
   auto empty = generate_virtual_post_vanilla(post_proof("StackedDrgWindow2KiBV1_2"), 1000, 0, 1);
   ASSERT_FALSE(empty.ok());
   EXPECT_EQ(empty.error().code, SealingError::kBadSectorData);

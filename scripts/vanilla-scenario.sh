@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# A WindowPoSt partition or a SnapDeals update through the daemon, as Curio sends them: a full
+# WindowPoSt partition of virtual sectors (2349 at 32 GiB), or a generated SnapDeals sector (16
+# partitions at 32 GiB; gen-vanilla snap-prove --virtual), proven three times on a warm daemon —
+# the first proof records the precompiled circuit, the second uploads its matrices to the GPU
+# (a/b/c evaluated there), the third is the steady state — then --queue N more submitted at once
+# (the steady rate: their wall time / N). Each is verified against the .vk. Prints each proof's
+# job total and client round trip and the daemon's lines.
+#   scripts/vanilla-scenario.sh [--kind window|snap] [--size 32g|2k] [--queue N] [--bin DIR]
+#                               [--work DIR] [--params DIR] [--cpu]
+# --params: where the test parameters are (made there first if missing: wpost-32g 61 GB, ~4
+# minutes on GPU 0; a RAM-backed folder such as /dev/shm/wpost keeps a 64 GiB disk free for the
+# .pce, 12 GB, written under --work). --bin: where cuzk and cuzk-bench are.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+kind=window size=32g queue=0 bin="" work="" params="" cpu=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --kind) kind=$2; shift ;;
+    --queue) queue=$2; shift ;;
+    --size) size=$2; shift ;;
+    --bin) bin=$2; shift ;;
+    --work) work=$2; shift ;;
+    --params) params=$2; shift ;;
+    --cpu) cpu=1 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+case "$kind:$size" in
+  window:32g) proof=StackedDrgWindow32GiBV1_2 gen=(--sectors 2349) ;;
+  window:2k) proof=StackedDrgWindow2KiBV1_2 gen=(--sectors 2) ;;
+  snap:32g) proof=StackedDrg32GiBV1 gen=() ;;
+  snap:2k) proof=StackedDrg2KiBV1 gen=() ;;
+  *) echo "--kind window|snap, --size 32g|2k" >&2; exit 2 ;;
+esac
+case "$kind" in
+  window) circuit=wpost-$size what=window-post ;;
+  snap) circuit=snap-$size what=snap-prove ;;
+esac
+work=${work:-/tmp/cuzk-$what}
+cuzk=${bin:+$bin/cuzk} bench=${bin:+$bin/cuzk-bench}
+cuzk=${cuzk:-build/release/apps/cuzk/cuzk} bench=${bench:-build/release/apps/cuzk-bench/cuzk-bench}
+params=${params:-$work/params}
+mkdir -p "$work" "$params" "$work/pce"
+gpu=(--gpu 0)
+[ "$cpu" = 1 ] && gpu=()
+
+t0=$SECONDS
+[ -f "$params/cuzk-test-$circuit.vk" ] ||
+  "$bench" setup --circuit "$circuit" "${gpu[@]}" --out "$params" >"$work/setup.log" 2>&1
+echo "parameters: $((SECONDS - t0)) s ($(du -sh "$params" | cut -f1) in $params)"
+t0=$SECONDS
+request=$work/vanilla/request.json
+[ -f "$request" ] ||
+  "$bench" gen-vanilla "$what" --proof-type "$proof" --virtual "${gen[@]}" --seed 5 \
+    --out "$work/vanilla" >"$work/gen.log" 2>&1
+echo "vanilla proofs: $((SECONDS - t0)) s ($(du -sh "$work/vanilla" | cut -f1))"
+
+sock=$work/cuzk.sock
+devices='devices = [0]
+cpu_fallback = false'
+srs='host_copy = false'
+if [ "$cpu" = 1 ]; then devices='devices = []' srs=''; fi
+cat >"$work/cuzk.toml" <<TOML
+[daemon]
+listen = "unix://$sock"
+[srs]
+param_cache = "$params"
+preload = ["$circuit"]
+$srs
+[gpus]
+$devices
+[synthesis]
+precompiled = true
+precompiled_cache = "$work/pce"
+[logging]
+level = "info"
+TOML
+rm -f "$sock"
+"$cuzk" --config "$work/cuzk.toml" >"$work/daemon.log" 2>&1 &
+pid=$!
+trap 'kill -9 $pid 2>/dev/null || true' EXIT
+until grep -q "srs $circuit: loaded in" "$work/daemon.log"; do
+  kill -0 "$pid" 2>/dev/null || { tail -20 "$work/daemon.log"; exit 1; }
+  sleep 0.1
+done
+echo "daemon: $(grep -o "srs $circuit: loaded in.*" "$work/daemon.log" | head -1)"
+# One proof; distinct request ids (a repeated one is answered at once). Prints its times.
+prove() {
+  local out
+  out=$("$bench" single --addr "unix://$sock" --vanilla "$request" --params-dir "$params" \
+    --request-id "$kind-$1-$$" 2>&1)
+  grep -q '^valid' <<<"$out" || { echo "$1: not verified: $out" >&2; return 1; }
+  echo "$1: $(grep -E '^job |round trip' <<<"$out" | tr '\n' ' ')"
+}
+for label in first second steady; do
+  prove "$label"
+  grep "completed and verified" "$work/daemon.log" | tail -1 | sed 's/^.*\] //'
+  grep -E "partition [0-9]+/[0-9]+ \($circuit\)" "$work/daemon.log" | tail -1 | sed 's/^.*\] //'
+done
+if [ "$queue" -gt 0 ]; then
+  t0=$(date +%s.%N)
+  pids=()
+  for i in $(seq 1 "$queue"); do
+    prove "queued-$i" &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+  awk -v t0="$t0" -v t1="$(date +%s.%N)" -v n="$queue" \
+    'BEGIN { printf "queue of %d: %.2f s per proof\n", n, (t1 - t0) / n }'
+fi
+kill -TERM "$pid"
+wait "$pid" || true
+trap - EXIT
