@@ -21,8 +21,8 @@
 // partition 0 of a really sealed CC sector updated with random data (sealing/update_vanilla_gen):
 // 5 = snap-2k, 6 = snap-8m. Opt-in (CUZK_BENCH_32G=1 pce_bench --benchmark_filter='/[347]',
 // ~40 GB of memory): 3 = a full 32 GiB WindowPoSt partition (2349 virtual sectors), 4 = a 32 GiB
-// WinningPoSt, 7 = a snap-32g partition (81 M constraints) of a blank witness (values zero: a 32
-// GiB sector cannot be sealed here, and no SnapDeals input can be virtual). Run: pce_bench
+// WinningPoSt, 7 = a snap-32g partition (81 M constraints) of a generated sector
+// (generate_periodic_update_vanilla: a 32 GiB sector cannot be sealed here). Run: pce_bench
 // --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -79,20 +79,18 @@ filecoin::SealCommitPhase1Output virtual_c1(const char* proof_name) {
   return std::move(generated).value().c1;
 }
 
-// Partition 0 of a SnapDeals update: really sealed for snap-2k and snap-8m, blank for snap-32g.
+// Partition 0 of a SnapDeals update: really sealed for snap-2k and snap-8m, generated (periodic)
+// for snap-32g.
 void snap_circuit(Circuit& c, const char* proof_name) {
   const auto proof = filecoin::find_update_proof(std::string_view(proof_name));
   if (!proof.ok()) throw std::runtime_error(proof.error().message);
   c.update_shape = filecoin::update_circuit_shape(*(*proof)->sector);
-  if (c.update_shape.log2_nodes > 18) {
-    c.update = filecoin::blank_update_witness(c.update_shape);
-    c.update_values = {0, c.update_shape.hs[3], {}, {}, {}};
-  } else {
-    auto set = sealing::generate_update_vanilla(**proof, 1000, 1, 3);
-    if (!set.ok()) throw std::runtime_error(set.error().message);
-    c.update = std::move(set->partitions[0]);
-    c.update_values = set->public_values(0);
-  }
+  auto set = c.update_shape.log2_nodes > 18
+                 ? sealing::generate_periodic_update_vanilla(**proof, 1, 3)
+                 : sealing::generate_update_vanilla(**proof, 1000, 1, 3);
+  if (!set.ok()) throw std::runtime_error(set.error().message);
+  c.update = std::move(set->partitions[0]);
+  c.update_values = set->public_values(0);
   c.synthesize = [&c](ConstraintSystem& cs) {
     filecoin::synthesize_update_circuit(cs, c.update_shape, c.update_values, c.update);
   };

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# A WindowPoSt partition or a SnapDeals update through the daemon, as Curio sends them: a full
-# WindowPoSt partition of virtual sectors (2349 at 32 GiB), or a generated SnapDeals sector (16
-# partitions at 32 GiB; gen-vanilla snap-prove --virtual), proven three times on a warm daemon —
-# the first proof records the precompiled circuit, the second uploads its matrices to the GPU
-# (a/b/c evaluated there), the third is the steady state — then --queue N more submitted at once
-# (the steady rate: their wall time / N). Each is verified against the .vk. Prints each proof's
-# job total and client round trip and the daemon's lines.
-#   scripts/vanilla-scenario.sh [--kind window|snap] [--size 32g|2k] [--queue N] [--bin DIR]
-#                               [--work DIR] [--params DIR] [--cpu]
+# A WindowPoSt partition, a WinningPoSt or a SnapDeals update through the daemon, as Curio sends
+# them: a full WindowPoSt partition of virtual sectors (2349 at 32 GiB), a WinningPoSt of 40
+# virtual sectors (one challenged), or a generated SnapDeals sector (16 partitions at 32 GiB;
+# gen-vanilla snap-prove --virtual), proven three times on a warm daemon — the first proof
+# records the precompiled circuit, the second uploads its matrices to the GPU (a/b/c evaluated
+# there), the third is the steady state — then --queue N more submitted at once (the steady
+# rate: their wall time / N). Each is verified against the .vk. Prints each proof's job total
+# and client round trip and the daemon's lines.
+#   scripts/vanilla-scenario.sh [--kind window|winning|snap] [--size 32g|2k] [--queue N]
+#                               [--bin DIR] [--work DIR] [--params DIR] [--cpu]
 # --params: where the test parameters are (made there first if missing: wpost-32g 61 GB, ~4
 # minutes on GPU 0; a RAM-backed folder such as /dev/shm/wpost keeps a 64 GiB disk free for the
 # .pce, 12 GB, written under --work). --bin: where cuzk and cuzk-bench are.
@@ -30,12 +31,15 @@ done
 case "$kind:$size" in
   window:32g) proof=StackedDrgWindow32GiBV1_2 gen=(--sectors 2349) ;;
   window:2k) proof=StackedDrgWindow2KiBV1_2 gen=(--sectors 2) ;;
+  winning:32g) proof=StackedDrgWinning32GiBV1 gen=(--sectors 40) ;;
+  winning:2k) proof=StackedDrgWinning2KiBV1 gen=(--sectors 40) ;;
   snap:32g) proof=StackedDrg32GiBV1 gen=() ;;
   snap:2k) proof=StackedDrg2KiBV1 gen=() ;;
-  *) echo "--kind window|snap, --size 32g|2k" >&2; exit 2 ;;
+  *) echo "--kind window|winning|snap, --size 32g|2k" >&2; exit 2 ;;
 esac
 case "$kind" in
   window) circuit=wpost-$size what=window-post ;;
+  winning) circuit=winning-$size what=winning-post ;;
   snap) circuit=snap-$size what=snap-prove ;;
 esac
 work=${work:-/tmp/cuzk-$what}
