@@ -3,7 +3,8 @@
 // value, padding included; CudaBackend proves deferred assignments — alone, in batches mixed with
 // computed ones, on both upload paths and with B in G2 on the CPU — to the CpuBackend's bytes for
 // the same (r, s), and the proofs verify; the matrices are uploaded once per circuit and freed by
-// evict_all. Device tests skip without a GPU.
+// evict_all, or for another circuit's room, least recently used first. Device tests skip
+// without a GPU.
 #include <gtest/gtest.h>
 
 #include <iterator>
@@ -170,6 +171,56 @@ TEST_F(AbcDeviceTest, DeferredProofsWithBInG2OnTheCpuAndAPaddedDomain) {
   const Parameters larger = groth16::testing::setup_for(mixed_circuit(15000, 1), 33);
   expect_cpu_proofs(gpu, larger, instances(15000, {23}), {false}, precompiled, 5);
   expect_cpu_proofs(gpu, params, instances(600, {24}), {true}, precompiled, 6);
+}
+
+// Two circuits' matrices where the free memory holds one of them (a buffer takes the rest): the
+// second frees the first (phase evict_circuits), the first coming back frees the second, and
+// where even freeing every other would not make room nothing is freed and the error says so.
+TEST_F(AbcDeviceTest, AnotherCircuitsMatricesFreeTheLeastRecentlyUsed) {
+  const auto big = groth16::testing::precompile(mixed_circuit(1000000, 1));
+  const auto small = groth16::testing::precompile(mixed_circuit(500000, 1));
+  const size_t big_bytes = DeviceCircuit::bytes_for(*big);
+  const size_t small_bytes = DeviceCircuit::bytes_for(*small);
+  Stream stream;
+  StagedUploader uploader(size_t(1) << 20, 2);
+  DeviceCircuits circuits;
+  groth16::PhaseTimings t;
+  Stopwatch sw;
+  const auto get = [&](const r1cs::PrecompiledCircuit& c) -> const DeviceCircuit& {
+    t.clear();
+    return circuits.get(c, uploader, stream.get(), t, sw);
+  };
+  const auto phases = [&](const std::string& name) {
+    size_t n = 0;
+    for (const auto& [phase, ms] : t) n += phase == name;
+    return n;
+  };
+  size_t free_bytes = 0, total_bytes = 0;
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  ASSERT_GT(free_bytes, big_bytes + small_bytes + (size_t(1) << 30));
+  {
+    DeviceBuffer<uint8_t> rest(free_bytes - big_bytes - small_bytes / 2);
+    EXPECT_EQ(get(*big).digest, big->digest());
+    EXPECT_EQ(phases("evict_circuits"), 0u);
+    EXPECT_EQ(get(*small).digest, small->digest());
+    EXPECT_EQ(phases("evict_circuits"), 1u);
+    EXPECT_EQ(phases("upload_circuit"), 1u);
+    EXPECT_EQ(circuits.bytes(), small_bytes);
+    EXPECT_EQ(get(*big).rows, big->a().rows());
+    EXPECT_EQ(phases("evict_circuits"), 1u);
+    EXPECT_EQ(circuits.bytes(), big_bytes);
+  }
+  circuits.clear();
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  DeviceBuffer<uint8_t> rest(free_bytes - small_bytes - (big_bytes - small_bytes) / 2);
+  get(*small);
+  try {
+    get(*big);
+    ADD_FAILURE() << "the big circuit's matrices cannot fit";
+  } catch (const CudaError& e) {
+    EXPECT_NE(std::string(e.what()).find("matrices need"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(circuits.bytes(), small_bytes);  // nothing freed
 }
 
 TEST_F(AbcDeviceTest, BackendSaysItEvaluatesDeferredProducts) {

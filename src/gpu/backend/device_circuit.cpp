@@ -2,7 +2,9 @@
 #include "gpu/backend/device_circuit.hpp"
 
 #include <span>
+#include <vector>
 
+#include "gpu/backend/circuit_eviction.hpp"
 #include "gpu/util/cuda_phase.hpp"
 
 namespace cuzk::gpu {
@@ -48,26 +50,45 @@ const DeviceCircuit& DeviceCircuits::get(const r1cs::PrecompiledCircuit& circuit
                                          StagedUploader& uploader, cudaStream_t stream,
                                          groth16::PhaseTimings& t, Stopwatch& sw) {
   auto it = circuits_.find(circuit.digest());
-  if (it != circuits_.end()) return it->second;
-  in_phase("upload_circuit", [&] {
+  if (it == circuits_.end()) {
     size_t free_bytes = 0, total_bytes = 0;
     CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
     const size_t need = DeviceCircuit::bytes_for(circuit);
     if (need > free_bytes) {
-      throw CudaError(cudaErrorMemoryAllocation, "the precompiled circuit's matrices need " +
-                                                     gb(need) + " of device memory, " +
-                                                     gb(free_bytes) + " are free");
+      const size_t had = free_bytes;
+      if (!make_room(need, free_bytes))
+        throw CudaError(cudaErrorMemoryAllocation, "the precompiled circuit's matrices need " +
+                                                       gb(need) + " of device memory, " + gb(had) +
+                                                       " are free and the other " +
+                                                       "circuits' matrices hold " + gb(bytes()));
+      t.emplace_back("evict_circuits", sw.lap_ms());
     }
-    it =
-        circuits_.emplace(circuit.digest(), DeviceCircuit::upload(circuit, uploader, stream)).first;
-  });
-  t.emplace_back("upload_circuit", sw.lap_ms());
-  return it->second;
+    in_phase("upload_circuit", [&] {
+      it = circuits_
+               .emplace(circuit.digest(), Entry{DeviceCircuit::upload(circuit, uploader, stream)})
+               .first;
+    });
+    t.emplace_back("upload_circuit", sw.lap_ms());
+  }
+  it->second.last_use = ++uses_;
+  return it->second.circuit;
+}
+
+bool DeviceCircuits::make_room(size_t need, size_t& free_bytes) {
+  std::vector<ResidentCircuit<r1cs::PrecompiledCircuit::Digest>> resident;
+  for (const auto& [digest, entry] : circuits_)
+    resident.push_back({digest, entry.circuit.bytes(), entry.last_use});
+  const auto evict = circuits_to_evict(std::move(resident), need, free_bytes);
+  if (!evict) return false;
+  for (const auto& digest : *evict) circuits_.erase(digest);  // cudaFree: waits for the device
+  size_t total_bytes = 0;
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  return true;
 }
 
 size_t DeviceCircuits::bytes() const {
   size_t bytes = 0;
-  for (const auto& [digest, circuit] : circuits_) bytes += circuit.bytes();
+  for (const auto& [digest, entry] : circuits_) bytes += entry.circuit.bytes();
   return bytes;
 }
 

@@ -49,18 +49,30 @@ struct DeviceCircuit {
 };
 
 // The precompiled circuits whose matrices are on this device, by digest, each uploaded on its
-// first use. Not thread-safe: CudaBackend calls it with its upload mutex held.
+// first use. Not thread-safe: CudaBackend calls it with its upload mutex held, and a returned
+// reference is used only under it (a later get may free it).
 class DeviceCircuits {
  public:
   // circuit's matrices, uploaded now through `uploader` if they are not yet (phase
-  // upload_circuit in t; a CudaError naming the sizes when they do not fit the free memory).
+  // upload_circuit in t). When they do not fit the free memory, the least recently used other
+  // circuits are freed first (circuit_eviction.hpp; phase evict_circuits); a CudaError naming
+  // the sizes when even that would not make room (then nothing is freed).
   const DeviceCircuit& get(const r1cs::PrecompiledCircuit& circuit, StagedUploader& uploader,
                            cudaStream_t stream, groth16::PhaseTimings& t, Stopwatch& sw);
   size_t bytes() const;
   void clear() { circuits_.clear(); }
 
  private:
-  std::map<r1cs::PrecompiledCircuit::Digest, DeviceCircuit> circuits_;
+  struct Entry {
+    DeviceCircuit circuit;
+    uint64_t last_use = 0;
+  };
+  // Frees the least recently used circuits until `need` bytes are free; false (nothing freed)
+  // when all of them would not make room. Updates free_bytes.
+  bool make_room(size_t need, size_t& free_bytes);
+
+  std::map<r1cs::PrecompiledCircuit::Digest, Entry> circuits_;
+  uint64_t uses_ = 0;
 };
 
 }  // namespace cuzk::gpu
