@@ -7,6 +7,8 @@
 # a batch from concurrent clients, a request the daemon must refuse (INVALID_ARGUMENT) while it
 # keeps serving, metrics over gRPC and HTTP, evict, the daemon's memory back to its idle level
 # after the proofs, and SIGTERM -> exit 0 with the socket removed.
+# Commands' output is captured before it is grepped: `cmd | grep -q` under pipefail fails when
+# grep leaves at its first match while cmd still writes.
 # Usage: daemon_e2e.sh CUZK CUZK_BENCH PARAMS_DIR WORKDIR
 #   PARAMS_DIR holds cuzk-test-porep-2k.params/.vk (the porep_params_2KiB fixture)
 set -euo pipefail
@@ -33,9 +35,10 @@ done
 # [srs] preload loads the set once the daemon serves; the PreloadSRS call then finds it loaded.
 for _ in $(seq 1200); do grep -q "preload porep-2k: loaded" "$work/daemon.log" && break; sleep 0.1; done
 grep -q "preload porep-2k: loaded" "$work/daemon.log" || fail "[srs] preload did not load porep-2k"
-"$bench" preload --addr "$addr" --circuit porep-2k | grep -q "porep-2k: already loaded" \
-  || fail "preload after [srs] preload"
-"$bench" status --addr "$addr" | grep -Eq "^srs +porep-2k +HOT" || fail "status: porep-2k not HOT"
+out=$("$bench" preload --addr "$addr" --circuit porep-2k) || fail "preload: $out"
+grep -q "porep-2k: already loaded" <<<"$out" || fail "preload after [srs] preload: $out"
+out=$("$bench" status --addr "$addr") || fail "status: $out"
+grep -Eq "^srs +porep-2k +HOT" <<<"$out" || fail "status: porep-2k not HOT: $out"
 rss_idle=$(rss_kib)
 idle_detail=$(rss_detail)
 
@@ -67,8 +70,8 @@ echo "ok: a single proof (critical) verified; bad request refused while it ran"
 cancel_client=$!
 for _ in $(seq 600); do grep -q "request 'to-cancel'" "$work/daemon.log" && break; sleep 0.1; done
 grep -q "request 'to-cancel'" "$work/daemon.log" || fail "the job to cancel was not submitted"
-"$bench" cancel --addr "$addr" --job-id to-cancel | grep -q "^to-cancel: cancelled" \
-  || fail "cancel by request_id"
+out=$("$bench" cancel --addr "$addr" --job-id to-cancel) || fail "cancel: $out"
+grep -q "^to-cancel: cancelled" <<<"$out" || fail "cancel by request_id: $out"
 if wait "$cancel_client"; then fail "the cancelled job's client succeeded: $(cat "$work/cancel.out")"; fi
 grep -q "CANCELLED" "$work/cancel.out" || fail "cancelled client: $(cat "$work/cancel.out")"
 echo "ok: a job cancelled through CancelProof by its request_id ends CANCELLED for its client"
@@ -95,8 +98,8 @@ if command -v node >/dev/null 2>&1; then
     || fail "the proof of the re-proven sector does not verify against its new C1 (a directory of the .vk alone)"
   [ "$(grep -c "request 'porep-1000-2'" "$work/daemon.log")" = 2 ] \
     || fail "porep-1000-2: expected two jobs, one per C1"
-  node "$oracles/grpc_client.mjs" --addr "$addr" status | grep -q '"circuit_id": "porep-2k"' \
-    || fail "node client: GetStatus"
+  out=$(node "$oracles/grpc_client.mjs" --addr "$addr" status) || fail "node client: GetStatus: $out"
+  grep -q '"circuit_id": "porep-2k"' <<<"$out" || fail "node client: GetStatus: $out"
   echo "ok: independent node gRPC client (Prove): a sector re-proven under the same request_id got a valid proof of its new C1"
   completed_before_batch=2
 else
@@ -113,9 +116,11 @@ echo "ok: batch of 2 from 2 clients"
 grep -q "cuzk_proofs_total{kind=\"porep_seal_commit\",result=\"completed\"} $((completed_before_batch + 2))" "$work/metrics.txt" \
   || fail "metrics: $(grep cuzk_proofs_total "$work/metrics.txt")"
 if [ -n "$port" ] && command -v curl >/dev/null 2>&1; then
-  curl -sf "http://127.0.0.1:$port/metrics" | grep -q '^cuzk_memory_budget_bytes 8589934592$' \
-    || fail "GET /metrics"
-  curl -sf "http://127.0.0.1:$port/status" | grep -q '"circuit_id": "porep-2k"' || fail "GET /status"
+  curl -sf -o "$work/http-metrics.txt" "http://127.0.0.1:$port/metrics" || fail "GET /metrics"
+  grep -q '^cuzk_memory_budget_bytes 8589934592$' "$work/http-metrics.txt" \
+    || fail "GET /metrics: $(grep memory_budget "$work/http-metrics.txt")"
+  curl -sf -o "$work/http-status.json" "http://127.0.0.1:$port/status" || fail "GET /status"
+  grep -q '"circuit_id": "porep-2k"' "$work/http-status.json" || fail "GET /status: $(cat "$work/http-status.json")"
   echo "ok: HTTP /metrics and /status"
 fi
 
@@ -132,7 +137,9 @@ else
   echo "ok: RSS idle $rss_idle KiB, after $((completed_before_batch + 2)) proofs $rss_after KiB"
 fi
 
-"$bench" evict --addr "$addr" --circuit porep-2k | grep -q "porep-2k: evicted" || fail "evict"
-"$bench" status --addr "$addr" | grep -Eq "^srs +porep-2k +COLD" || fail "status after evict"
+out=$("$bench" evict --addr "$addr" --circuit porep-2k) || fail "evict: $out"
+grep -q "porep-2k: evicted" <<<"$out" || fail "evict: $out"
+out=$("$bench" status --addr "$addr") || fail "status after evict: $out"
+grep -Eq "^srs +porep-2k +COLD" <<<"$out" || fail "status after evict: $out"
 
 stop_daemon
