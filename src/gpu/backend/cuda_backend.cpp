@@ -4,7 +4,6 @@
 #include "gpu/backend/cuda_backend.hpp"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <bit>
 #include <condition_variable>
