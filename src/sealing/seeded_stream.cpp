@@ -31,6 +31,12 @@ hash::Node32 SeededStream::next_fr32() {
   return hash::trim_to_fr32(node);
 }
 
+hash::Node32 SeededStream::fr32_at(uint64_t index) const {
+  hash::Node32 node;
+  filecoin::chacha20_keystream(key_, kNonce, index * sizeof(node), node);
+  return hash::trim_to_fr32(node);
+}
+
 std::vector<hash::Node32> SeededStream::next_fr32_nodes(uint64_t count) {
   std::vector<hash::Node32> nodes(count);
   fill({reinterpret_cast<uint8_t*>(nodes.data()), nodes.size() * sizeof(hash::Node32)});

@@ -24,6 +24,9 @@ class SeededStream {
   // tickets and seeds are.
   hash::Node32 next_fr32();
   std::vector<hash::Node32> next_fr32_nodes(uint64_t count);
+  // The index-th 32-byte Fr32 value of the stream (bytes [32·index, 32·index + 32)), read without
+  // moving it: random access to a stream of values. index < 2^31.
+  hash::Node32 fr32_at(uint64_t index) const;
 
  private:
   filecoin::ChaChaKey key_;

@@ -25,17 +25,27 @@ std::map<uint64_t, ff::Fr> column_hash_leaves(const SparseSector::Columns& colum
   return leaves;
 }
 
+std::vector<unsigned> tree_arities(const filecoin::PorepSectorConfig& config) {
+  return hash::tree_level_arities(config.tree_shape, config.nodes());
+}
+
+SparseMerkleTree<hash::PoseidonNodeHasher>::Filler filler(
+    const std::string& purpose, uint64_t seed, const filecoin::PorepSectorConfig& config) {
+  return random_fr_filler(purpose, seed, tree_arities(config).size());
+}
+
 }  // namespace
 
 SparseSector::SparseSector(const filecoin::PorepSectorConfig& config, Columns columns,
-                           std::map<uint64_t, ff::Fr> replica, unsigned threads)
+                           std::map<uint64_t, ff::Fr> replica, uint64_t filler_seed,
+                           unsigned threads)
     : config_(config),
       columns_(std::move(columns)),
       replica_(std::move(replica)),
       tree_d_(hash::tree_level_arities(hash::kBinaryTreeShape, config.nodes()), hash::Node32{}, {}),
-      tree_c_(hash::tree_level_arities(config.tree_shape, config.nodes()), ff::Fr::zero(),
-              column_hash_leaves(columns_, threads), threads),
-      tree_r_(hash::tree_level_arities(config.tree_shape, config.nodes()), ff::Fr::zero(), replica_,
-              threads) {}
+      tree_c_(tree_arities(config), ff::Fr::zero(), column_hash_leaves(columns_, threads), threads,
+              filler("virtual-tree-c", filler_seed, config)),
+      tree_r_(tree_arities(config), ff::Fr::zero(), replica_, threads,
+              filler("virtual-tree-r-last", filler_seed, config)) {}
 
 }  // namespace cuzk::sealing

@@ -1,8 +1,10 @@
 // SparseSector: a committed-capacity sector (all-zero data) of any size that holds only the
-// columns a C1 opens. Tree D is the all-default binary tree (root = filecoin::zero_sector_comm_d);
-// tree C has the column hashes of the given columns and tree R_last the given replica nodes,
-// every other leaf zero, in SparseMerkleTrees. Asking for a label or replica node that was not
-// given throws std::out_of_range: the C1 would open a node the sector never materialised.
+// columns a C1 opens. Tree D is the all-default binary tree (root = filecoin::zero_sector_comm_d,
+// as a real CC sector's); tree C has the column hashes of the given columns and tree R_last the
+// given replica nodes, in SparseMerkleTrees whose other nodes are random (random_fr_filler from
+// filler_seed: siblings as varied as a real sector's). Asking for a label or replica node that
+// was not given throws std::out_of_range: the C1 would open a node the sector never
+// materialised.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +23,7 @@ class SparseSector final : public SealedSector {
 
   // Column hashes on `threads` threads (0 = all).
   SparseSector(const filecoin::PorepSectorConfig& config, Columns columns,
-               std::map<uint64_t, ff::Fr> replica, unsigned threads);
+               std::map<uint64_t, ff::Fr> replica, uint64_t filler_seed, unsigned threads);
 
   const filecoin::PorepSectorConfig& config() const override { return config_; }
 

@@ -30,10 +30,12 @@ filecoin::FallbackPoStSectorProof virtual_sector_proof(const filecoin::PoStProof
   const ff::Fr comm_c = *hash::fr_from_node(values.next_fr32());
   std::map<uint64_t, ff::Fr> leaves;  // a leaf challenged twice keeps its first value
   for (uint64_t leaf : *challenges) leaves.emplace(leaf, *hash::fr_from_node(values.next_fr32()));
+  const auto arities = hash::tree_level_arities(proof.circuit->tree_shape, proof.circuit->nodes());
   const SparseMerkleTree<hash::PoseidonNodeHasher> tree_r(
-      hash::tree_level_arities(proof.circuit->tree_shape, proof.circuit->nodes()), ff::Fr::zero(),
-      leaves);
-  const ff::Fr& comm_r_last = tree_r.root();
+      arities, ff::Fr::zero(), leaves, 1,
+      random_fr_filler("virtual-post-tree-r-" + std::to_string(sector_number), seed,
+                       arities.size()));
+  const ff::Fr comm_r_last = tree_r.root();
 
   filecoin::PostVanillaSectorProof p;
   p.comm_c = hash::node_from_fr(comm_c);

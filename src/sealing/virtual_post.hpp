@@ -4,8 +4,9 @@
 // Fallback PoSt challenges depend only on the randomness, the sector id and (API 1.0 / 1.1) the
 // sector's position in the proof, never on comm_r (post_challenges.hpp), so they are known before
 // any tree. Each proven sector gets its challenged leaves (post_sector_challenges), random
-// canonical Fr values at those leaves of a sparse tree R_last of the proof's shape (every other
-// leaf zero, SparseMerkleTree), a random comm_c, comm_r = Poseidon2(comm_c, comm_r_last), and the
+// canonical Fr values at those leaves of a sparse tree R_last of the proof's shape (every node no
+// challenged leaf lies under random too: random_fr_filler, so paths' siblings vary as a real
+// sector's do), a random comm_c, comm_r = Poseidon2(comm_c, comm_r_last), and the
 // tree's real inclusion paths: everything post_check_vanilla and the circuit check holds. The set
 // (miner, randomness, sector numbers, Winning's pick) is the one generate_post_vanilla makes for
 // the same seed (plan_post_vanilla); only the sectors differ. Each sector's values come from its

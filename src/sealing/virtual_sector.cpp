@@ -106,7 +106,8 @@ SealingResult<GeneratedC1> generate_virtual_c1(const SealRequest& request) {
   }
   out.times.labels_ms = watch.lap_ms();
 
-  const SparseSector sector(config, std::move(columns), std::move(replica), request.threads);
+  const SparseSector sector(config, std::move(columns), std::move(replica), request.filler_seed,
+                            request.threads);
   out.times.trees_ms = watch.lap_ms();
 
   out.c1 = assemble_c1(proof, sector, graph, identity, request.threads);

@@ -5,7 +5,8 @@
 // looks. Since interactive challenges depend only on replica_id and the seed (not on comm_r),
 // they are known before any tree: each challenged node's column is computed through the real
 // label function from its parents' columns; every other parent column holds random Fr32 labels
-// (the request's filler_seed); all remaining leaves of trees C and R_last are zero (SparseSector).
+// (the request's filler_seed); every node of trees C and R_last above no materialised leaf is
+// random too (SparseSector), so the paths' siblings vary as a real sector's do.
 // Every relation a C1 check or the circuit tests holds: paths lead to the roots, column hashes
 // are tree-C leaves, challenged labels are the hash of their parents, replica = label + data,
 // comm_r = Poseidon(comm_c, comm_r_last). A challenge that is another challenge's parent is
