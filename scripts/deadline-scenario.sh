@@ -4,6 +4,7 @@
 #   scripts/deadline-scenario.sh prepare|run|all [--size 32g|2k] [--bin DIR] [--work DIR]
 #                                [--duration 60s] [--queue 4] [--every 10s] [--cpu]
 #                                [--example-config] [--phases alone,c2,mixed] [--gpus N|auto]
+#                                [--window [--window-params DIR]]
 #   prepare  test parameters (porep and winning circuits; on GPU 0 unless --cpu), a virtual C1
 #            and a virtual WinningPoSt request, under --work (kept for the next call)
 #   run      starts cuzk (docs/daemon.md's configuration for 32g; the CPU backend with --cpu),
@@ -15,6 +16,12 @@
 # than one the memory budget is the daemon's auto value instead of 40 GiB.
 # --example-config: the daemon runs cuzk.example.toml with only listen and param_cache changed
 # (its auto values) instead of docs/daemon.md's hand-set 32g keys.
+# --window: a WindowPoSt partition (HIGH) too, with each WinningPoSt: a full partition of virtual
+# sectors (2349 at 32g); its parameters (wpost-32g: 61 GB, ~4 minutes on GPU 0) are made in
+# --window-params (default --work/params; /dev/shm/wpost keeps them beside porep-32g's 45 GB when
+# the disk is 64 GiB) and linked into --work/params; one WindowPoSt is proven before the phases
+# (it records its precompiled circuit, ~90 s at 32g). Its queue wait under load is the mixed
+# phase's job total against the alone phase's.
 # --bin: where cuzk and cuzk-bench are (default build/release/apps/*). 32g needs ~50 GB of disk
 # for the parameters and a GPU with the 47 GiB PoRep set beside its workspace.
 set -euo pipefail
@@ -22,7 +29,7 @@ cd "$(dirname "$0")/.."
 step=${1:-all}
 shift || true
 size=32g bin="" work=/tmp/cuzk-deadline duration=60s queue=4 every=10s cpu=0 example=0 gpus=1
-phases=alone,c2,mixed
+phases=alone,c2,mixed window=0 window_params=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) size=$2; shift ;;
@@ -35,19 +42,24 @@ while [ $# -gt 0 ]; do
     --example-config) example=1 ;;
     --phases) phases=$2; shift ;;
     --gpus) gpus=$2; shift ;;
+    --window) window=1 ;;
+    --window-params) window_params=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
 done
 case "$size" in
-  32g) porep=StackedDrg32GiBV1_1 winning=StackedDrgWinning32GiBV1 ;;
-  2k) porep=StackedDrg2KiBV1_1 winning=StackedDrgWinning2KiBV1 ;;
+  32g) porep=StackedDrg32GiBV1_1 winning=StackedDrgWinning32GiBV1
+    wpost=StackedDrgWindow32GiBV1_2 wpost_sectors=2349 ;;
+  2k) porep=StackedDrg2KiBV1_1 winning=StackedDrgWinning2KiBV1
+    wpost=StackedDrgWindow2KiBV1_2 wpost_sectors=2 ;;
   *) echo "--size: 32g or 2k" >&2; exit 2 ;;
 esac
 cuzk=${bin:+$bin/cuzk} bench=${bin:+$bin/cuzk-bench}
 cuzk=${cuzk:-build/release/apps/cuzk/cuzk} bench=${bench:-build/release/apps/cuzk-bench/cuzk-bench}
 params=$work/params
-mkdir -p "$params"
+window_params=${window_params:-$params}
+mkdir -p "$params" "$window_params"
 gpu=(--gpu 0)
 [ "$cpu" = 1 ] && gpu=()
 
@@ -65,6 +77,19 @@ prepare() {
   [ -f "$work/winning/request.json" ] ||
     "$bench" gen-vanilla winning-post --proof-type "$winning" --virtual --sectors 40 --seed 3 \
       --out "$work/winning" >/dev/null
+  if [ "$window" = 1 ]; then
+    local f
+    [ -f "$window_params/cuzk-test-wpost-$size.vk" ] ||
+      "$bench" setup --circuit "wpost-$size" "${gpu[@]}" --out "$window_params" \
+        >"$work/setup-wpost.log" 2>&1
+    for f in params vk; do
+      [ "$window_params" = "$params" ] ||
+        ln -sf "$window_params/cuzk-test-wpost-$size.$f" "$params/cuzk-test-wpost-$size.$f"
+    done
+    [ -f "$work/window/request.json" ] ||
+      "$bench" gen-vanilla window-post --proof-type "$wpost" --virtual --sectors "$wpost_sectors" \
+        --seed 4 --out "$work/window" >/dev/null
+  fi
   echo "prepare: $((SECONDS - t0)) s; $(du -sh "$params" | cut -f1) of parameters in $params"
 }
 
@@ -116,6 +141,16 @@ TOML
   [ -S "$sock" ] || { tail -20 "$work/daemon.log"; exit 1; }
   "$bench" preload --addr "$addr" --circuit "porep-$size"
   "$bench" preload --addr "$addr" --circuit "winning-$size"
+  local window_args=() out
+  if [ "$window" = 1 ]; then
+    "$bench" preload --addr "$addr" --circuit "wpost-$size"
+    window_args=(--window "$work/window/request.json")
+    # One first, alone: it records the WindowPoSt circuit.
+    out=$("$bench" single --addr "$addr" --vanilla "$work/window/request.json" \
+      --params-dir "$params" --request-id "first-window-$$")
+    grep -q '^valid' <<<"$out" || { echo "first WindowPoSt not verified: $out" >&2; exit 1; }
+    echo "first WindowPoSt: $(grep '^job ' <<<"$out")"
+  fi
   # One C2 first: it records the precompiled circuit (a minute at 32 GiB), which no phase should.
   local c2=(single --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 --params-dir "$params")
   local label out
@@ -125,7 +160,7 @@ TOML
     echo "$label C2: $(grep '^job ' <<<"$out")"
   done
   "$bench" deadline --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 \
-    --winning "$work/winning/request.json" --queue "$queue" --every "$every" \
+    --winning "$work/winning/request.json" "${window_args[@]}" --queue "$queue" --every "$every" \
     --duration "$duration" --phases "$phases" --params-dir "$params" | tee "$work/deadline.txt"
   kill -TERM "$pid"
   wait "$pid" || true
