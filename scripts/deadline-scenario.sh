@@ -162,6 +162,7 @@ TOML
   "$bench" deadline --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 \
     --winning "$work/winning/request.json" "${window_args[@]}" --queue "$queue" --every "$every" \
     --duration "$duration" --phases "$phases" --params-dir "$params" | tee "$work/deadline.txt"
+  echo "daemon peak RSS: $(awk '/^VmHWM:/ {printf "%.1f GiB", $2 / 1048576}' "/proc/$pid/status")"
   kill -TERM "$pid"
   wait "$pid" || true
   trap - EXIT

@@ -6,7 +6,7 @@
 # records the precompiled circuit, the second uploads its matrices to the GPU (a/b/c evaluated
 # there), the third is the steady state — then --queue N more submitted at once (the steady
 # rate: their wall time / N). Each is verified against the .vk. Prints each proof's job total
-# and client round trip and the daemon's lines.
+# and client round trip, the daemon's lines and its peak RSS.
 #   scripts/vanilla-scenario.sh [--kind window|winning|snap] [--size 32g|2k] [--queue N]
 #                               [--bin DIR] [--work DIR] [--params DIR] [--cpu]
 # --params: where the test parameters are (made there first if missing: wpost-32g 61 GB, ~4
@@ -114,6 +114,7 @@ if [ "$queue" -gt 0 ]; then
   awk -v t0="$t0" -v t1="$(date +%s.%N)" -v n="$queue" \
     'BEGIN { printf "queue of %d: %.2f s per proof\n", n, (t1 - t0) / n }'
 fi
+echo "daemon peak RSS: $(awk '/^VmHWM:/ {printf "%.1f GiB", $2 / 1048576}' "/proc/$pid/status")"
 kill -TERM "$pid"
 wait "$pid" || true
 trap - EXIT

@@ -53,7 +53,7 @@ cp "$work/params"/cuzk-test-chain-64.params "$work/params"/cuzk-test-chain-64.vk
 # Points: a proof is A (48) B (96) C (48), compressed; a .vk starts alpha_g1 (96) beta_g1 (96)
 # beta_g2 (192), uncompressed.
 pts=$out/fuzz_points
-slice() { tail -c "+$(($2 + 1))" "$1" | head -c "$3"; }
+slice() { dd if="$1" bs=1 skip="$2" count="$3" status=none; }  # bytes [$2, $2 + $3)
 cp "$work/proof.bin" "$pts/proof"
 cat "$work/proof.bin" "$work/proof.bin" >"$pts/proofs-2"
 slice "$work/proof.bin" 0 48 >"$pts/g1-compressed"
