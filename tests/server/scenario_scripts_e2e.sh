@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# CTest: the scripts that measure on the GPU host, run end to end at 2 KiB on the CPU backend, so
+# that a change breaking one shows here and not on a lent GPU's clock:
+#   scripts/vanilla-scenario.sh  a WindowPoSt partition three times (record, upload, steady), then
+#                                a queue of two; each verified; the daemon's peak RSS;
+#   scripts/deadline-scenario.sh its alone phase with a WindowPoSt (--window): the first C2 and
+#                                the first WindowPoSt before it, every proof verified.
+# Timings are printed, not checked. Usage: scenario_scripts_e2e.sh CUZK CUZK_BENCH PARAMS_DIR WORKDIR
+#   PARAMS_DIR holds the porep-2k, winning-2k and wpost-2k test parameters (the fixtures).
+set -euo pipefail
+cuzk=$1 bench=$2 params=$3 work=$4
+root=$(cd "$(dirname "$0")/../.." && pwd)
+fail() { echo "FAIL: $*"; exit 1; }
+rm -rf "$work" && mkdir -p "$work/bin" "$work/deadline/params"
+ln -s "$cuzk" "$work/bin/cuzk"
+ln -s "$bench" "$work/bin/cuzk-bench"
+
+out=$("$root/scripts/vanilla-scenario.sh" --kind window --size 2k --cpu --queue 2 \
+  --bin "$work/bin" --params "$params" --work "$work/vanilla" 2>&1) || fail "vanilla-scenario: $out"
+echo "$out"
+for line in '^first: job ' '^second: job ' '^steady: job .* round trip' '^queue of 2: ' \
+  '^daemon peak RSS: [0-9.]* GiB$'; do
+  grep -Eq "$line" <<<"$out" || fail "vanilla-scenario printed no line like $line"
+done
+echo "ok: vanilla-scenario.sh"
+
+# deadline-scenario.sh makes its parameters under --work unless they are there: link them in.
+for set in porep winning wpost; do
+  ln -s "$params/cuzk-test-$set-2k.params" "$params/cuzk-test-$set-2k.vk" "$work/deadline/params/"
+done
+out=$("$root/scripts/deadline-scenario.sh" all --size 2k --cpu --window --phases alone \
+  --duration 4s --every 2s --bin "$work/bin" --work "$work/deadline" 2>&1) ||
+  fail "deadline-scenario: $out"
+echo "$out"
+for line in '^first C2: job ' '^first WindowPoSt: job ' '^alone +winning-post .* [1-9][0-9]* +0 ' \
+  '^alone +window-post .* [1-9][0-9]* +0 ' '^daemon peak RSS: '; do
+  grep -Eq "$line" <<<"$out" || fail "deadline-scenario printed no line like $line"
+done
+echo "ok: deadline-scenario.sh --window"
