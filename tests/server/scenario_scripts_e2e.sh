@@ -4,7 +4,9 @@
 #   scripts/vanilla-scenario.sh  a WindowPoSt partition three times (record, upload, steady), then
 #                                a queue of two; each verified; the daemon's peak RSS;
 #   scripts/deadline-scenario.sh its alone phase with a WindowPoSt (--window): the first C2 and
-#                                the first WindowPoSt before it, every proof verified.
+#                                the first WindowPoSt before it, every proof verified;
+#   scripts/startup-scenario.sh  two cold starts to the first verified C2 (without, then with the
+#                                .pce), on deadline-scenario's work folder; and --set wpost-2k.
 # Timings are printed, not checked. Usage: scenario_scripts_e2e.sh CUZK CUZK_BENCH PARAMS_DIR WORKDIR
 #   PARAMS_DIR holds the porep-2k, winning-2k and wpost-2k test parameters (the fixtures).
 set -euo pipefail
@@ -37,3 +39,15 @@ for line in '^first C2: job ' '^first WindowPoSt: job ' '^alone +winning-post .*
   grep -Eq "$line" <<<"$out" || fail "deadline-scenario printed no line like $line"
 done
 echo "ok: deadline-scenario.sh --window"
+
+out=$("$root/scripts/startup-scenario.sh" --size 2k --cpu --bin "$work/bin" \
+  --work "$work/deadline" 2>&1) || fail "startup-scenario: $out"
+grep -E '^(start|prepare)' <<<"$out"
+for line in '^start 1 .*porep-2k hot after [0-9]+ ms; first C2 verified after [0-9]+ ms' \
+  '^start 2 \(with .pce\): porep-2k hot after [0-9]+ ms; first C2 verified'; do
+  grep -Eq "$line" <<<"$out" || fail "startup-scenario printed no line like $line"
+done
+out=$("$root/scripts/startup-scenario.sh" --size 2k --cpu --bin "$work/bin" \
+  --work "$work/deadline" --set wpost-2k 2>&1) || fail "startup-scenario --set: $out"
+grep -Eq '^start 2: wpost-2k hot after [0-9]+ ms' <<<"$out" || fail "startup-scenario --set: $out"
+echo "ok: startup-scenario.sh, and --set wpost-2k"
