@@ -26,6 +26,7 @@
 # for the parameters and a GPU with the 47 GiB PoRep set beside its workspace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/scenario.sh
 step=${1:-all}
 shift || true
 size=32g bin="" work=/tmp/cuzk-deadline duration=60s queue=4 every=10s cpu=0 example=0 gpus=1
@@ -55,8 +56,7 @@ case "$size" in
     wpost=StackedDrgWindow2KiBV1_2 wpost_sectors=2 ;;
   *) echo "--size: 32g or 2k" >&2; exit 2 ;;
 esac
-cuzk=${bin:+$bin/cuzk} bench=${bin:+$bin/cuzk-bench}
-cuzk=${cuzk:-build/release/apps/cuzk/cuzk} bench=${bench:-build/release/apps/cuzk-bench/cuzk-bench}
+scenario_binaries "$bin"
 params=$work/params
 window_params=${window_params:-$params}
 mkdir -p "$params" "$window_params"
@@ -103,11 +103,9 @@ run() {
     devices="[$(seq -s ', ' 0 $((gpus - 1)))]"
     [ "$gpus" -gt 1 ] && budget=''
   fi
-  local gpu_keys="devices = $devices
-cpu_fallback = false
-gpu_workers_per_device = 2"
-  local srs='host_copy = false'
-  if [ "$cpu" = 1 ]; then gpu_keys='devices = []' srs=''; fi
+  local gpu_keys srs_keys
+  scenario_device_keys "$cpu" "$devices"
+  [ "$cpu" = 1 ] || gpu_keys+=$'\ngpu_workers_per_device = 2'
   if [ "$example" = 1 ]; then
     sed -e "s|^listen = .*|listen = \"$addr\"|" -e "s|^param_cache = .*|param_cache = \"$params\"|" \
       cuzk.example.toml >"$work/cuzk.toml"
@@ -117,7 +115,7 @@ gpu_workers_per_device = 2"
 listen = "$addr"
 [srs]
 param_cache = "$params"
-$srs
+$srs_keys
 [gpus]
 $gpu_keys
 [synthesis]
@@ -134,11 +132,7 @@ TOML
   fi
   "$cuzk" --config "$work/cuzk.toml" --print-config >"$work/effective.toml"
   rm -f "$sock"
-  "$cuzk" --config "$work/cuzk.toml" >"$work/daemon.log" 2>&1 &
-  pid=$!
-  trap 'kill -9 $pid 2>/dev/null || true' EXIT
-  for _ in $(seq 600); do [ -S "$sock" ] && break; sleep 0.1; done
-  [ -S "$sock" ] || { tail -20 "$work/daemon.log"; exit 1; }
+  start_scenario_daemon "$work/cuzk.toml" "$work/daemon.log" " cuzk ready$"
   "$bench" preload --addr "$addr" --circuit "porep-$size"
   "$bench" preload --addr "$addr" --circuit "winning-$size"
   local window_args=() out
@@ -162,10 +156,7 @@ TOML
   "$bench" deadline --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 \
     --winning "$work/winning/request.json" "${window_args[@]}" --queue "$queue" --every "$every" \
     --duration "$duration" --phases "$phases" --params-dir "$params" | tee "$work/deadline.txt"
-  echo "daemon peak RSS: $(awk '/^VmHWM:/ {printf "%.1f GiB", $2 / 1048576}' "/proc/$pid/status")"
-  kill -TERM "$pid"
-  wait "$pid" || true
-  trap - EXIT
+  stop_scenario_daemon
 }
 
 case "$step" in

@@ -11,6 +11,7 @@
 # daemons' logs to --work/startup-{1,2}.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/scenario.sh
 size=32g bin="" work=/tmp/cuzk-deadline cpu=0 set=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -23,8 +24,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-cuzk=${bin:+$bin/cuzk} bench=${bin:+$bin/cuzk-bench}
-cuzk=${cuzk:-build/release/apps/cuzk/cuzk} bench=${bench:-build/release/apps/cuzk-bench/cuzk-bench}
+scenario_binaries "$bin"
 prep=(--size "$size" --work "$work")
 [ -n "$bin" ] && prep+=(--bin "$bin")
 [ "$cpu" = 1 ] && prep+=(--cpu)
@@ -42,19 +42,16 @@ else
   echo "prepare: $((SECONDS - t0)) s; $(du -sh "$params/cuzk-test-$set.params" | cut -f1) for $set"
 fi
 sock=$work/startup.sock
-gpus='devices = [0]
-cpu_fallback = false'
-srs='host_copy = false'
-if [ "$cpu" = 1 ]; then gpus='devices = []' srs=''; fi
+scenario_device_keys "$cpu"
 cat >"$work/startup.toml" <<TOML
 [daemon]
 listen = "unix://$sock"
 [srs]
 param_cache = "$params"
 preload = ["$set"]
-$srs
+$srs_keys
 [gpus]
-$gpus
+$gpu_keys
 [synthesis]
 precompiled = true
 [logging]
@@ -66,18 +63,10 @@ for round in 1 2; do
   log=$work/startup-$round.log
   rm -f "$sock"
   t0=$(ms)
-  "$cuzk" --config "$work/startup.toml" >"$log" 2>&1 &
-  pid=$!
-  trap 'kill -9 $pid 2>/dev/null || true' EXIT
-  until grep -q "srs $set: loaded in" "$log"; do
-    kill -0 "$pid" 2>/dev/null || { tail -20 "$log"; exit 1; }
-    sleep 0.05
-  done
+  start_scenario_daemon "$work/startup.toml" "$log" "srs $set: loaded in"
   hot=$(( $(ms) - t0 ))
   if [ "$set" != "porep-$size" ]; then
-    kill -TERM "$pid"
-    wait "$pid" || true
-    trap - EXIT
+    stop_scenario_daemon
     echo "start $round: $set hot after $hot ms"
     grep -E "srs $set: (loaded|decoded|h |l |a |b_g1|b_g2)" "$log" | cut -c1-160 || true
     continue
@@ -85,9 +74,7 @@ for round in 1 2; do
   "$bench" single --addr "unix://$sock" --c1 "$work/envelope.json" --miner-id 1000 \
     --params-dir "$params" | tail -n 2
   first=$(( $(ms) - t0 ))
-  kill -TERM "$pid"
-  wait "$pid" || true
-  trap - EXIT
+  stop_scenario_daemon
   pce=$(ls "$params"/*.pce >/dev/null 2>&1 && echo "with .pce" || echo "no .pce")
   [ "$round" = 1 ] && pce="no .pce (recorded by this C2)"
   echo "start $round ($pce): porep-$size hot after $hot ms; first C2 verified after $first ms"

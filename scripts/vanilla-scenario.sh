@@ -14,6 +14,7 @@
 # .pce, 12 GB, written under --work). --bin: where cuzk and cuzk-bench are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/scenario.sh
 kind=window size=32g queue=0 bin="" work="" params="" cpu=0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -43,8 +44,7 @@ case "$kind" in
   snap) circuit=snap-$size what=snap-prove ;;
 esac
 work=${work:-/tmp/cuzk-$what}
-cuzk=${bin:+$bin/cuzk} bench=${bin:+$bin/cuzk-bench}
-cuzk=${cuzk:-build/release/apps/cuzk/cuzk} bench=${bench:-build/release/apps/cuzk-bench/cuzk-bench}
+scenario_binaries "$bin"
 params=${params:-$work/params}
 mkdir -p "$work" "$params" "$work/pce"
 gpu=(--gpu 0)
@@ -62,19 +62,16 @@ request=$work/vanilla/request.json
 echo "vanilla proofs: $((SECONDS - t0)) s ($(du -sh "$work/vanilla" | cut -f1))"
 
 sock=$work/cuzk.sock
-devices='devices = [0]
-cpu_fallback = false'
-srs='host_copy = false'
-if [ "$cpu" = 1 ]; then devices='devices = []' srs=''; fi
+scenario_device_keys "$cpu"
 cat >"$work/cuzk.toml" <<TOML
 [daemon]
 listen = "unix://$sock"
 [srs]
 param_cache = "$params"
 preload = ["$circuit"]
-$srs
+$srs_keys
 [gpus]
-$devices
+$gpu_keys
 [synthesis]
 precompiled = true
 precompiled_cache = "$work/pce"
@@ -82,13 +79,7 @@ precompiled_cache = "$work/pce"
 level = "info"
 TOML
 rm -f "$sock"
-"$cuzk" --config "$work/cuzk.toml" >"$work/daemon.log" 2>&1 &
-pid=$!
-trap 'kill -9 $pid 2>/dev/null || true' EXIT
-until grep -q "srs $circuit: loaded in" "$work/daemon.log"; do
-  kill -0 "$pid" 2>/dev/null || { tail -20 "$work/daemon.log"; exit 1; }
-  sleep 0.1
-done
+start_scenario_daemon "$work/cuzk.toml" "$work/daemon.log" "srs $circuit: loaded in"
 echo "daemon: $(grep -o "srs $circuit: loaded in.*" "$work/daemon.log" | head -1)"
 # One proof; distinct request ids (a repeated one is answered at once). Prints its times.
 prove() {
@@ -114,7 +105,4 @@ if [ "$queue" -gt 0 ]; then
   awk -v t0="$t0" -v t1="$(date +%s.%N)" -v n="$queue" \
     'BEGIN { printf "queue of %d: %.2f s per proof\n", n, (t1 - t0) / n }'
 fi
-echo "daemon peak RSS: $(awk '/^VmHWM:/ {printf "%.1f GiB", $2 / 1048576}' "/proc/$pid/status")"
-kill -TERM "$pid"
-wait "$pid" || true
-trap - EXIT
+stop_scenario_daemon
