@@ -3,21 +3,39 @@
 
 #include <spdlog/spdlog.h>
 
+#include <mutex>
+#include <string>
+
 #include "engine/config_auto.hpp"
 #include "engine/job_factory.hpp"
+#include "filecoin/circuit_kind.hpp"
 
 namespace cuzk::engine {
 namespace {
 
-// The circuit's precompiled matrices from their cache file, if there is one ([srs] preload).
+// The circuit's precompiled matrices before its first proof ([srs] preload, PreloadSRS): from
+// the cache file, or else recorded from the circuit's blank synthesis — the same matrices a real
+// partition records (tests/filecoin/blank_circuit_test.cpp) — and written to the cache, so that
+// no proof pays the recording (a 32 GiB WindowPoSt's took 73-90 s of its first partition). One
+// recording at a time: a 32 GiB circuit's takes ~35 GB of memory while it runs.
 void preload_precompiled(r1cs::PrecompiledStore& store, const std::string& circuit) {
-  const auto lookup = store.load_cached(circuit);
-  if (lookup.circuit && lookup.source == r1cs::PrecompiledStore::Source::kDisk) {
-    spdlog::info("preload {}: precompiled circuit from {} in {:.0f} ms", circuit,
-                 store.path(circuit), lookup.ms);
-  } else if (!lookup.note.empty()) {
-    spdlog::warn("preload {}: {} (recorded by its first proof)", circuit, lookup.note);
+  auto lookup = store.load_cached(circuit);
+  if (lookup.circuit) {
+    if (lookup.source == r1cs::PrecompiledStore::Source::kDisk)
+      spdlog::info("preload {}: precompiled circuit from {} in {:.0f} ms", circuit,
+                   store.path(circuit), lookup.ms);
+    return;
   }
+  if (!lookup.note.empty()) spdlog::warn("preload {}: {}", circuit, lookup.note);
+  const auto kind = filecoin::find_circuit_kind(circuit);
+  if (!kind.ok()) return;  // the parameters' preload reports the unknown id
+  static std::mutex one_recording;
+  std::lock_guard lock(one_recording);
+  lookup = store.get(circuit, kind->synthesize_blank);
+  if (lookup.source != r1cs::PrecompiledStore::Source::kRecorded) return;  // another was first
+  spdlog::info("preload {}: precompiled circuit recorded from its blank synthesis in {:.0f} ms{}",
+               circuit, lookup.ms,
+               lookup.note.empty() ? ", written to " + store.path(circuit) : "; " + lookup.note);
 }
 
 }  // namespace

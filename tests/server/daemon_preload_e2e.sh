@@ -3,7 +3,8 @@
 # C2 (recording the circuit into its .pce cache file) and stops; started again with
 # [srs] preload = ["porep-2k"], it loads the parameters and the .pce before any request, and
 # its next proof records nothing (the circuit is in memory) and verifies; started a third time
-# without it, a PreloadSRS call does the same.
+# without it, a PreloadSRS call does the same; started a fourth time with [srs] preload and no
+# cache file, the preload records the circuit from its blank synthesis (no proof pays for it).
 # Usage: daemon_preload_e2e.sh CUZK CUZK_BENCH PARAMS_DIR WORKDIR
 #   PARAMS_DIR holds cuzk-test-porep-2k.params/.vk (the porep_params_2KiB fixture)
 set -euo pipefail
@@ -52,4 +53,20 @@ if grep -q "precompiled circuit porep-2k [0-9a-f]*: \(recorded\|cache file\)" "$
   fail "the proof after PreloadSRS loaded or recorded the circuit again"
 fi
 stop_daemon
+mv "$work/daemon.log" "$work/daemon-third.log"
 echo "ok: restart with [srs] preload, and PreloadSRS: parameters and precompiled circuit loaded before the first request"
+
+# No cache file: [srs] preload records the circuit from its blank synthesis and writes the file;
+# the proof after it records nothing and verifies (its a, b, c from the blank-recorded matrices).
+rm -f "$work/pce/porep-2k.pce"
+start_daemon info '' 'preload = ["porep-2k"]' "$synthesis"
+for _ in $(seq 1200); do grep -q "preload porep-2k: loaded" "$work/daemon.log" && break; sleep 0.1; done
+grep -q "preload porep-2k: precompiled circuit recorded from its blank synthesis in [0-9]* ms, written to $work/pce/porep-2k.pce" \
+  "$work/daemon.log" || fail "[srs] preload did not record the circuit"
+[ -s "$work/pce/porep-2k.pce" ] || fail "no cache file written at preload"
+prove fourth.out
+if grep -q "precompiled circuit porep-2k [0-9a-f]*: \(recorded\|cache file\)" "$work/daemon.log"; then
+  fail "the proof after a recording preload recorded or loaded the circuit again"
+fi
+stop_daemon
+echo "ok: without a cache file, [srs] preload records the circuit from its blank synthesis"
