@@ -5,7 +5,7 @@
 # --set CIRCUIT (wpost-32g, say): only the load of that circuit's test parameters (made under
 # --work/params first if missing): starts cuzk with it preloaded twice and prints when it is hot.
 # Otherwise: uses scripts/deadline-scenario.sh prepare's test parameters and virtual C1 under
-# --work (made first if missing). Then, twice — first with no .pce (the C2 records it), then with it —: starts
+# --work (made first if missing). Then, twice — first with no .pce (the preload records it), then with it —: starts
 # cuzk with `[srs] preload = ["porep-<size>"]` (docs/daemon.md's 32 GiB keys), waits for the set
 # to be hot, proves one C2 (verified), stops the daemon. Prints each start's times and writes the
 # daemons' logs to --work/startup-{1,2}.log.
@@ -76,7 +76,7 @@ for round in 1 2; do
   first=$(( $(ms) - t0 ))
   stop_scenario_daemon
   pce=$(ls "$params"/*.pce >/dev/null 2>&1 && echo "with .pce" || echo "no .pce")
-  [ "$round" = 1 ] && pce="no .pce (recorded by this C2)"
+  [ "$round" = 1 ] && pce="no .pce (recorded by the preload)"
   echo "start $round ($pce): porep-$size hot after $hot ms; first C2 verified after $first ms"
   grep -E "srs porep-$size: (loaded|h |l |a |b_g1|b_g2)|precompiled" "$log" | cut -c1-160 || true
 done
