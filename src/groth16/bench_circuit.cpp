@@ -16,8 +16,10 @@ void synthesize_bench_circuit(r1cs::ConstraintSystem& cs, size_t constraints, ui
     throw std::invalid_argument("the bench circuit needs at least 2 constraints, got " +
                                 std::to_string(constraints));
   }
-  // Test data, not proof randomness: the seed fixes the witness so that setup, the benches and
-  // the tests all see the same instance (blinding values come from the OS, util/system_random.hpp).
+  // Test data, not proof randomness: the instance must be a function of the seed, because it is
+  // synthesised again wherever it is used (a bench job's partition k is seed + k; the tests
+  // compare CPU and GPU proofs of two syntheses of one instance byte for byte). The proof's
+  // blinding values r, s come from the OS (util/system_random.hpp), never from this generator.
   std::mt19937_64 rng(seed);
   const Fr x1v = Fr::random(rng), x2v = Fr::random(rng);
   // Values first: `out` is an input and inputs come first.
