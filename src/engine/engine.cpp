@@ -26,7 +26,9 @@ double gib(uint64_t bytes) {
 
 // [srs] host_copy = false: every bulk section goes to the backend's devices — from the file's
 // bytes, decoded there, when it can; else decoded on the host, handed over and freed — and the
-// host keeps only what no device holds (SrsOptions::take_raw_section / take_section).
+// host keeps only what no device holds (SrsOptions::take_raw_section / take_section); a set the
+// devices would rather not hold stays in its file, streamed to them at every proof
+// (SrsOptions::leaves_in_file).
 void wire_residency(groth16::Backend& backend, SrsOptions& srs) {
   srs.take_section = [&backend](groth16::Parameters& params, groth16::Section s) {
     if (backend.preload_section(params, s)) params.release(s);
@@ -38,6 +40,9 @@ void wire_residency(groth16::Backend& backend, SrsOptions& srs) {
     auto held = backend.preload_raw_section(params, s, bytes);
     if (!held || !*held) params.released[size_t(s)].reset();
     return held;
+  };
+  srs.leaves_in_file = [&backend](uint64_t device_bytes, size_t domain, size_t variables) {
+    return backend.leaves_in_file(device_bytes, domain, variables);
   };
 }
 

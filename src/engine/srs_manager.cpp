@@ -23,7 +23,7 @@ struct SrsManager::Entry {
   bool loading = false;
   std::shared_ptr<const LoadedSrs> hot;
   MemoryBudget::Reservation reservation;  // hot bytes
-  std::unique_ptr<MappedFile> mapping;    // kept while hot or warm
+  std::shared_ptr<MappedFile> mapping;    // kept while hot or warm
   bool test_parameters = false;
   uint64_t size_bytes = 0;
   uint32_t refs = 0;
@@ -303,14 +303,14 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   }
   // The mapping moves out of the entry while loading (status() reads the entry under the lock)
   // and back in at the end, unless the file turned out bad.
-  std::unique_ptr<MappedFile> mapping;
+  std::shared_ptr<MappedFile> mapping;
   {
     std::lock_guard lock(mutex_);
     mapping = std::move(entry.mapping);
   }
   try {
     if (!mapping || mapping->path() != where->path) {
-      mapping = std::make_unique<MappedFile>(where->path);
+      mapping = std::make_shared<MappedFile>(where->path);
     }
   } catch (const std::exception& e) {
     return srs_error(SrsError::kBadFile, e.what());
@@ -365,8 +365,26 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   const bool verbose = file.size() >= kProgressLogBytes;
   const uint64_t total = file.size();
   const unsigned t = options_.load_threads;
+  // Device-only, a set the devices would rather not hold stays in its file (streamed to them at
+  // every proof): nothing is decoded here; the device checks each point as it decodes it.
+  std::optional<std::string> in_file;
+  if (device_only && options_.leaves_in_file) {
+    uint64_t device_bytes = 0;
+    for (const auto s : groth16::kSections) device_bytes += l.file_bytes(s);
+    in_file = options_.leaves_in_file(device_bytes, size_t(l.h.count) + 1,
+                                      size_t(l.l.count) + l.ic.count);
+  }
+  if (in_file) {
+    for (const auto s : groth16::kSections) {
+      srs->params.released[size_t(s)] = l.at(s).count;
+      srs->params.in_file.bytes[size_t(s)] = groth16::params_section_bytes(file, l, s);
+    }
+    srs->params.in_file.keep = mapping;
+    spdlog::info("srs {}: left in its file, streamed to the devices at every proof: {}", id,
+                 *in_file);
+  }
   // Section by section: decoded, handed to the devices when they keep it, its file pages dropped.
-  for (const auto section : groth16::kSections) {
+  for (const auto section : in_file ? std::span<const groth16::Section>{} : groth16::kSections) {
     const char* name = groth16::to_string(section);
     const auto not_placed = [&](const std::exception& e) {
       if (options_.on_unload) options_.on_unload(srs->params);  // the sections already placed
@@ -434,7 +452,9 @@ Result<std::shared_ptr<LoadedSrs>, SrsError> SrsManager::load(Entry& entry) {
   spdlog::info("srs {}: loaded in {:.0f} ms (domain 2^{}, {} inputs, {} aux){}", id, load_ms,
                std::bit_width(srs->bounds.num_constraints) - 1, srs->bounds.num_inputs,
                srs->bounds.num_aux,
-               device_only ? "; its points are on the devices only (host_copy = false)" : "");
+               in_file       ? "; its points stay in the file (host_copy = false)"
+               : device_only ? "; its points are on the devices only (host_copy = false)"
+                             : "");
   return srs;
 }
 

@@ -103,6 +103,12 @@ struct SrsOptions {
   // and call take_section as without this hook; an error (the first bad point, as the host
   // decoder names it) fails the load. Exceptions as take_section's.
   RawSectionHook take_raw_section;
+  // With take_section, optional: called once per load before any section, with the bytes the
+  // set's points take on a device, its domain and its variables; a reason to leave the set in
+  // its file (groth16::Parameters::in_file: no section decoded or handed over; the devices
+  // stream it at every proof), or nullopt to go on as above (Backend::leaves_in_file).
+  std::function<std::optional<std::string>(uint64_t device_bytes, size_t domain, size_t variables)>
+      leaves_in_file;
   // Tests: called on the loading thread before a set is read from disk.
   std::function<void(const std::string& circuit_id)> before_load;
 };

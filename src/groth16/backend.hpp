@@ -10,6 +10,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -120,6 +121,16 @@ class Backend {
                                                  std::span<const uint8_t> bytes) {
     (void)params, (void)s, (void)bytes;
     return false;
+  }
+  // Before a set's sections are given: nullopt to hold it on the devices (the sections follow),
+  // or why it is better left in its file (Parameters::in_file) and streamed to the devices at
+  // every proof — holding its `device_bytes` would leave less free device memory than proofs
+  // over `domain` points and `variables` variables need beside the sets held already. The
+  // default holds everything it is given.
+  virtual std::optional<std::string> leaves_in_file(uint64_t device_bytes, size_t domain,
+                                                    size_t variables) {
+    (void)device_bytes, (void)domain, (void)variables;
+    return std::nullopt;
   }
   // Drops every device copy of params (idempotent).
   virtual void evict(const Parameters& params) { (void)params; }

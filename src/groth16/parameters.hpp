@@ -57,6 +57,18 @@ struct Parameters {
   // residency); the CPU backend refuses it.
   std::array<std::optional<uint64_t>, 5> released{};
 
+  // Released sections left in their file rather than held by a device (a set that would crowd
+  // the proofs' work out of device memory): the section's file bytes (params_section_bytes,
+  // not checked yet), which a GPU backend copies and decodes on the device at every proof, and
+  // what keeps them mapped. Empty spans for the other sections.
+  struct InFile {
+    std::shared_ptr<const void> keep;
+    std::array<std::span<const uint8_t>, 5> bytes{};
+    bool any() const { return keep != nullptr; }
+    friend bool operator==(const InFile& x, const InFile& y) { return x.keep == y.keep; }
+  };
+  InFile in_file;
+
   // The G1 section s (h, l, a or b_g1; std::invalid_argument for b_g2).
   std::vector<G1Affine>& g1(Section s);
   const std::vector<G1Affine>& g1(Section s) const;

@@ -163,6 +163,16 @@ ParamsResult<bool> SpreadBackend::preload_raw_section(const Parameters& params, 
   return true;
 }
 
+std::optional<std::string> SpreadBackend::leaves_in_file(uint64_t device_bytes, size_t domain,
+                                                         size_t variables) {
+  for (const auto& member : members_) {
+    if (auto why = member->leaves_in_file(device_bytes, domain, variables)) {
+      return member->name() + ": " + *why;
+    }
+  }
+  return std::nullopt;
+}
+
 void SpreadBackend::evict(const Parameters& params) {
   for (const auto& member : members_) member->evict(params);
 }

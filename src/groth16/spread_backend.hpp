@@ -102,6 +102,9 @@ class SpreadBackend final : public Backend {
   bool preload_section(const Parameters& params, Section s) override;
   ParamsResult<bool> preload_raw_section(const Parameters& params, Section s,
                                          std::span<const uint8_t> bytes) override;
+  // Left in its file when any member would leave it there (that member's reason).
+  std::optional<std::string> leaves_in_file(uint64_t device_bytes, size_t domain,
+                                            size_t variables) override;
   void evict(const Parameters& params) override;
   std::unique_ptr<Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
                                  const Parameters& params,

@@ -8,11 +8,13 @@
 
 #include <algorithm>
 #include <fstream>
+#include <list>
 #include <map>
 #include <mutex>
 #include <stdexcept>
 #include <vector>
 
+#include "curve/encoding.hpp"
 #include "engine/backend_factory.hpp"
 #include "engine/engine.hpp"
 #include "engine/param_digest.hpp"
@@ -317,6 +319,100 @@ TEST(SrsDeviceOnly, AnEngineProvesFromParametersHeldOnlyByItsDevices) {
   EXPECT_EQ(engine.status().memory_used_bytes, 0u);
   ASSERT_TRUE(engine.evict_srs(kCircuit).ok());
   for (const HoldingBackend* d : devices) EXPECT_EQ(d->held(), 0u) << "every copy is freed";
+}
+
+// A set the devices would rather not hold (Backend::leaves_in_file: a second large set beside
+// the first would crowd out the proofs' work) stays in its file: nothing is decoded or handed
+// over, every section is released with its file bytes in Parameters::in_file, kept mapped, and
+// the hook is asked with the set's device bytes, domain and variables.
+TEST(SrsDeviceOnly, ASetTheDevicesWouldNotHoldStaysInItsFile) {
+  const Parameters expected = whole_file();
+  const MappedFile file(shared_param_dir() + "/" +
+                        groth16::bench_circuit_params_stem(kSmallCircuit) + ".params");
+  const auto layout = *groth16::scan_params_layout(file.bytes());
+  MemoryBudget budget(uint64_t(1) << 30);
+  int handed = 0;
+  std::vector<uint64_t> asked;
+  SrsOptions o = options();
+  o.take_raw_section = [&](Parameters&, Section, std::span<const uint8_t>) {
+    ++handed;
+    return groth16::ParamsResult<bool>(true);
+  };
+  o.take_section = [&](Parameters&, Section) { ++handed; };
+  o.leaves_in_file = [&](uint64_t device_bytes, size_t domain, size_t variables) {
+    asked = {device_bytes, domain, variables};
+    return std::optional<std::string>("no room beside the others");
+  };
+  SrsManager srs(o, budget);
+  auto lease = srs.acquire(kCircuit);
+  ASSERT_TRUE(lease.ok()) << lease.error().message;
+  EXPECT_EQ(handed, 0) << "no section decoded or handed to the devices";
+  uint64_t device_bytes = 0;
+  for (const Section s : groth16::kSections) device_bytes += layout.file_bytes(s);
+  EXPECT_EQ(asked, (std::vector<uint64_t>{device_bytes, expected.h.size() + 1,
+                                          expected.l.size() + expected.vk.ic.size()}));
+  const Parameters& held = (*lease)->params;
+  EXPECT_TRUE((*lease)->device_only);
+  ASSERT_TRUE(held.in_file.any());
+  EXPECT_FALSE(held.on_host());
+  EXPECT_EQ(held.vk, expected.vk);
+  for (const Section s : groth16::kSections) {
+    EXPECT_EQ(held.count(s), expected.count(s)) << groth16::to_string(s);
+    const auto want = groth16::params_section_bytes(file.bytes(), layout, s);
+    const auto got = held.in_file.bytes[size_t(s)];
+    EXPECT_TRUE(std::equal(got.begin(), got.end(), want.begin(), want.end()))
+        << groth16::to_string(s) << ": the file's bytes of the section";
+  }
+  EXPECT_EQ(budget.used(), 0u) << "nothing of the set is held on the host";
+  EXPECT_EQ(srs.status().at(0).tier, SrsTier::kHot);
+}
+
+// A "device" that leaves every set in its file and, at each proof, reads the points from the
+// file bytes it is given (as CudaBackend streams and decodes them): the engine proves with it.
+class InFileBackend final : public testing::CpuBackedBackend {
+  static constexpr curve::PointCheck kCheck = curve::PointCheck::kOnCurve;
+
+ public:
+  std::string name() const override { return "in-file"; }
+  std::optional<std::string> leaves_in_file(uint64_t, size_t, size_t) override { return "no room"; }
+  std::unique_ptr<groth16::Pending> start(std::vector<r1cs::ProvingAssignment> assignments,
+                                          const Parameters& params,
+                                          std::span<const groth16::Randomness> r) override {
+    EXPECT_TRUE(params.in_file.any());
+    Parameters points;  // decoded from the in_file bytes, section by section
+    points.vk = params.vk;
+    for (const Section s : groth16::kSections) {
+      const auto bytes = params.in_file.bytes[size_t(s)];
+      const size_t size = s == Section::kBG2 ? 192 : 96;
+      EXPECT_EQ(bytes.size(), params.count(s) * size);
+      for (size_t i = 0; i < bytes.size(); i += size) {
+        const auto point = bytes.subspan(i, size);
+        if (s == Section::kBG2) {
+          points.b_g2.push_back(*curve::decode_uncompressed<curve::G2Config>(point, kCheck));
+        } else {
+          points.g1(s).push_back(*curve::decode_uncompressed<curve::G1Config>(point, kCheck));
+        }
+      }
+    }
+    std::lock_guard lock(mutex_);
+    decoded_.push_back(std::move(points));
+    return cpu_.start(std::move(assignments), decoded_.back(), r);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::list<Parameters> decoded_;  // alive until the backend goes
+};
+
+TEST(SrsDeviceOnly, AnEngineProvesFromASetLeftInItsFile) {
+  TestJobs jobs;
+  jobs.add("job", TestJobSpec(kSmallCircuit, 2, 4));
+  EngineOptions o = test_engine_options(shared_param_dir());
+  o.backend.host_copy = false;
+  Engine engine(o, jobs.factory(), std::make_unique<InFileBackend>());
+  expect_valid_bench_proof(await_end(engine, submit_ok(engine, test_request("job"))), kSmallCircuit,
+                           2, 4);
+  EXPECT_EQ(engine.status().memory_used_bytes, 0u);
 }
 
 TEST(SrsDeviceOnly, TheBackendFactoryRefusesWhatItCannotHonour) {

@@ -1,11 +1,17 @@
 // CudaBackend's parameter set on the device (src/gpu/backend/device_srs.hpp, cuda_backend.hpp),
 // each time against CpuBackend's proofs for the same (r, s): sections preloaded one by one and
 // then released from the host, NTT domains prepared ahead, preload / evict and a new set at a
-// recycled address, the set streamed from the host when the GPU is too small; and the pieces that
-// put it there: StagedUploader's chunks, and the MSM over device-resident Montgomery scalars and
-// density the A and B sections use. Skips without a GPU.
+// recycled address, the set streamed from the host when the GPU is too small, or from its file
+// when the device would rather not hold it; and the pieces that put it there: StagedUploader's
+// chunks, and the MSM over device-resident Montgomery scalars and density the A and B sections
+// use. Skips without a GPU.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -138,6 +144,59 @@ TEST_F(CudaBackendTest, StreamedSrsGivesTheCpuProofs) {
   CudaBackendOptions bad;
   bad.stream_chunk_points = 100;
   EXPECT_THROW(CudaBackend(0, bad), std::invalid_argument);
+}
+
+// A set left in its file (leaves_in_file; the daemon's host_copy = false when holding it would
+// crowd out the proofs' work): every proof streams it from the file's bytes, decoded and checked
+// on the device, in chunks of 256 bases — the CPU's proofs, nothing resident; a point changed in
+// the file fails the proof. kResident never leaves a set in its file, kStreamed always does.
+TEST_F(CudaBackendTest, SetLeftInItsFileStreamsFromTheFileBytes) {
+  const Parameters full = setup_for(bench_circuit(1020, 1), 74);
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("cuzk-in-file-" + std::to_string(::getpid()) + ".params");
+  groth16::write_parameters_file(full, path.string());
+  std::ifstream in(path, std::ios::binary);
+  auto file = std::make_shared<std::vector<uint8_t>>(std::istreambuf_iterator<char>(in),
+                                                     std::istreambuf_iterator<char>());
+  std::filesystem::remove(path);
+  const auto in_file = [&full](std::shared_ptr<std::vector<uint8_t>> bytes) {
+    const auto layout = *groth16::scan_params_layout(*bytes);
+    Parameters p;
+    p.vk = full.vk;
+    for (const groth16::Section s : groth16::kSections) {
+      p.released[size_t(s)] = layout.at(s).count;
+      p.in_file.bytes[size_t(s)] = groth16::params_section_bytes(*bytes, layout, s);
+    }
+    p.in_file.keep = std::move(bytes);
+    return p;
+  };
+  CudaBackendOptions options;
+  options.cpu_threads = 2;
+  options.stream_chunk_points = 256;
+  CudaBackend gpu(0, options);
+  const Parameters params = in_file(file);
+  const ProveOutput out =
+      expect_same_proofs(gpu, params, {bench_circuit(1020, 2), bench_circuit(1020, 3)}, 24, &full);
+  EXPECT_FALSE(gpu.is_resident(params));
+  EXPECT_EQ(gpu.resident_bytes(), 0u);
+  EXPECT_TRUE(has_phase(out, "stream_srs"));
+  EXPECT_FALSE(has_phase(out, "upload_srs"));
+
+  auto changed = std::make_shared<std::vector<uint8_t>>(*file);
+  const auto layout = *groth16::scan_params_layout(*changed);
+  (*changed)[layout.at(groth16::Section::kL).offset + 300 * 96 + 95] ^= 1;  // l[300].y
+  const Parameters bad = in_file(changed);
+  auto w = synthesize(bench_circuit(1020, 2));
+  std::vector<r1cs::ProvingAssignment> ws;
+  ws.push_back(std::move(w));
+  const auto rs = random_rs(1, 25);
+  EXPECT_ANY_THROW((void)gpu.prove(std::move(ws), bad, rs));
+
+  EXPECT_FALSE(gpu.leaves_in_file(size_t(1) << 20, 1024, 1024)) << "a small set is held";
+  options.srs_placement = CudaBackendOptions::SrsPlacement::kStreamed;
+  EXPECT_TRUE(CudaBackend(0, options).leaves_in_file(size_t(1) << 20, 1024, 1024));
+  options.srs_placement = CudaBackendOptions::SrsPlacement::kResident;
+  EXPECT_FALSE(CudaBackend(0, options).leaves_in_file(size_t(1) << 50, 1 << 27, 1 << 27));
 }
 
 TEST_F(CudaBackendTest, StagedUploaderCopiesEveryChunk) {

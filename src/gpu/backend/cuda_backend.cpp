@@ -21,6 +21,7 @@
 #include "gpu/backend/prove_lane.hpp"
 #include "gpu/backend/resident_sets.hpp"
 #include "gpu/backend/section_msm.hpp"
+#include "gpu/backend/set_placement.hpp"
 #include "gpu/util/cuda_phase.hpp"
 #include "gpu/util/cuda_util.hpp"
 #include "gpu/util/device_guard.hpp"
@@ -100,20 +101,15 @@ struct CudaBackend::Impl {
 
   // Whether start() keeps p resident (CudaBackendOptions::srs_placement) for a proof of domain m
   // over `variables` variables. kAuto: resident when p already is, or when its sections and what
-  // the workspace still has to grow by (an estimate: a, b, c, the assignment, the MSM scratch, a
-  // margin for tables and buckets) fit in the free device memory.
+  // one input slot's workspace still has to grow by fit in the free memory (set_placement.hpp).
   bool keep_resident(const groth16::Parameters& p, size_t m, size_t variables) {
     using Placement = CudaBackendOptions::SrsPlacement;
+    if (p.in_file.any()) return false;  // the loader left it in its file (leaves_in_file)
     if (placement != Placement::kAuto) return placement == Placement::kResident;
     if (resident->find(p) != nullptr) return true;
     if (!p.on_host()) return true;  // ResidentSets::upload explains why it cannot be uploaded
-    size_t free_bytes = 0, total_bytes = 0;
-    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    const size_t estimate =
-        sizeof(FrStorage) * (3 * m + variables) + 40 * std::max(m, variables) + (size_t(6) << 30);
-    const size_t have = workspace_bytes();
-    const size_t grow = estimate > have ? estimate - have : 0;
-    return DeviceSrs::bytes_for(p, b_g2_on_gpu) + grow <= free_bytes;
+    return !reason_to_leave_in_file({DeviceSrs::bytes_for(p, b_g2_on_gpu), free_device_bytes(),
+                                     workspace_bytes(), m, variables, 1});
   }
 
   // A deferred witness's a, b, c (zero-padded to m) from its uploaded assignment, on the device
@@ -367,13 +363,11 @@ CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
 
 CudaBackend::~CudaBackend() {
   if (!impl_) return;
-  int previous = -1;
-  if (cudaGetDevice(&previous) != cudaSuccess) previous = -1;
-  const bool switched = previous != impl_->device && cudaSetDevice(impl_->device) == cudaSuccess;
-  if (impl_->main) impl_->main->drain_quietly();
-  if (impl_->deadline) impl_->deadline->drain_quietly();
-  impl_.reset();  // buffers, tables and pinned memory, freed on their device
-  if (switched && previous >= 0) (void)cudaSetDevice(previous);
+  release_on_device(impl_->device, [this] {
+    if (impl_->main) impl_->main->drain_quietly();
+    if (impl_->deadline) impl_->deadline->drain_quietly();
+    impl_.reset();  // buffers, tables and pinned memory, freed on their device
+  });
 }
 
 std::string CudaBackend::name() const {
@@ -399,8 +393,7 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_main(
   for (const auto& w : assignments) views.push_back(WitnessView::of(w));
   const size_t m =
       check_witnesses_fit(views, params.vk, SrsShape::of(params), randomness.size(), kMaxLogM);
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   size_t variables = 0, slot_bytes = 0;
   for (const auto& w : views) {
     variables = std::max(variables, w.inputs.size() + w.aux.size());
@@ -449,8 +442,7 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_deadline(
   if (m > (size_t(1) << kDeadlineMaxLogM) || g1 == nullptr || g1->b_g2.size() == 0) {
     return start_main(std::move(assignments), params, randomness, true);  // placed there
   }
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   ProveLane& lane = impl_->deadline_lane();
   std::lock_guard lock(lane.mutex);
   g1 = impl_->resident->find(params);  // again: erased only with this lane locked
@@ -473,8 +465,7 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_views(
                                   srs.g1->a.size(),  srs.g1->b_g1.size(), 0};
   if (srs.g1 != nullptr) shape.b_g2 = impl_->b2_on_gpu(srs) ? srs.g1->b_g2.size() : srs.b_g2.size();
   const size_t m = check_witnesses_fit(witnesses, *srs.vk, shape, randomness.size(), kMaxLogM);
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   size_t slot_bytes = 0;
   for (const auto& w : witnesses) slot_bytes = std::max(slot_bytes, InputSlot::bytes_for(w, m));
   // Overlapped as start(), on sections the caller keeps on the device.
@@ -513,24 +504,21 @@ groth16::ProveOutput CudaBackend::finish(std::unique_ptr<groth16::Pending> pendi
 
 void CudaBackend::preload(const groth16::Parameters& params) {
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   (void)impl_->resident->upload(params, *impl_->uploader, impl_->main->stream(), nullptr);
 }
 
 void CudaBackend::prepare_domain(size_t m) {
   if (!std::has_single_bit(m)) throw std::invalid_argument("prepare_domain: not a power of two");
   std::lock_guard lock(impl_->main->mutex);
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   in_phase("setup", [&] { impl_->main->prepare_tables(m); });
 }
 
 bool CudaBackend::preload_section(const groth16::Parameters& params, groth16::Section section) {
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
   const auto deadline = impl_->lock_deadline_lane();  // it may replace a complete set
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   return impl_->resident->upload_section(params, section, *impl_->uploader, impl_->main->stream());
 }
 
@@ -539,10 +527,22 @@ groth16::ParamsResult<bool> CudaBackend::preload_raw_section(const groth16::Para
                                                              std::span<const uint8_t> bytes) {
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
   const auto deadline = impl_->lock_deadline_lane();  // it may replace a complete set
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   return impl_->resident->upload_raw_section(params, section, bytes, *impl_->uploader,
                                              impl_->main->stream());
+}
+
+std::optional<std::string> CudaBackend::leaves_in_file(uint64_t device_bytes, size_t domain,
+                                                       size_t variables) {
+  if (!impl_->b_g2_on_gpu) return std::nullopt;  // the CPU's B in G2 needs the host points
+  if (impl_->placement == CudaBackendOptions::SrsPlacement::kStreamed) return "srs: streamed";
+  if (impl_->placement == CudaBackendOptions::SrsPlacement::kResident) return std::nullopt;
+  std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);  // no upload meanwhile
+  const DeviceInPhase on_device(impl_->device);
+  const auto [held_domain, held_variables] = impl_->resident->largest_proof();
+  return reason_to_leave_in_file({device_bytes, free_device_bytes(), impl_->workspace_bytes(),
+                                  std::max(domain, held_domain),
+                                  std::max(variables, held_variables)});
 }
 
 bool CudaBackend::is_resident(const groth16::Parameters& params) const {
@@ -552,16 +552,14 @@ bool CudaBackend::is_resident(const groth16::Parameters& params) const {
 void CudaBackend::evict(const groth16::Parameters& params) {
   std::lock_guard lock(impl_->main->mutex);
   const auto deadline = impl_->lock_deadline_lane();
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   impl_->resident->erase(params);
 }
 
 void CudaBackend::evict_all() {
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
   const auto deadline = impl_->lock_deadline_lane();
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   impl_->resident->clear();
   impl_->circuits.clear();
 }
@@ -578,8 +576,7 @@ size_t CudaBackend::resident_bytes() const {
 void CudaBackend::release_workspace() {
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
   const auto deadline = impl_->lock_deadline_lane();
-  std::optional<DeviceGuard> guard;
-  in_phase("device", [&] { guard.emplace(impl_->device); });
+  const DeviceInPhase on_device(impl_->device);
   impl_->main->drain_quietly();
   impl_->sections->release();
   impl_->slots->release_free();

@@ -39,7 +39,9 @@
 // A set that does not fit beside the workspace is streamed instead (CudaBackendOptions::
 // srs_placement): every proof uploads its sections chunk by chunk, the next chunk while the MSMs
 // run over the current one (phase "stream_srs": the time the MSMs waited for bases, taken out of
-// the msm_* phases), so GPUs with less memory than the parameter set can prove it.
+// the msm_* phases), so GPUs with less memory than the parameter set can prove it. A set the
+// loader left in its file (leaves_in_file; groth16::Parameters::in_file) streams the same way
+// from the file's bytes, decoded and checked on the device chunk by chunk.
 // B in G2 is resident too on the GPU path (192 B per point: 6.4 GB at 2^27); on the CPU path it is
 // read from the Parameters' host vector, by the CPU.
 //
@@ -69,6 +71,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -194,6 +197,11 @@ class CudaBackend final : public groth16::Backend {
   groth16::ParamsResult<bool> preload_raw_section(const groth16::Parameters& params,
                                                   groth16::Section section,
                                                   std::span<const uint8_t> bytes) override;
+  // A set the device would hold beside the others only by leaving too little room for proofs
+  // over the largest domain stays in its file and is streamed at every proof (set_placement.hpp;
+  // srs_placement kStreamed: every set; kResident, or B in G2 on the CPU: none).
+  std::optional<std::string> leaves_in_file(uint64_t device_bytes, size_t domain,
+                                            size_t variables) override;
   // The NTT tables and the domain of m points (a power of two; the first start() of that size
   // otherwise builds them, phase "setup"): ahead of time, so the first proof does not wait.
   void prepare_domain(size_t m) override;

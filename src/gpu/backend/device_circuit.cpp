@@ -51,8 +51,7 @@ const DeviceCircuit& DeviceCircuits::get(const r1cs::PrecompiledCircuit& circuit
                                          groth16::PhaseTimings& t, Stopwatch& sw) {
   auto it = circuits_.find(circuit.digest());
   if (it == circuits_.end()) {
-    size_t free_bytes = 0, total_bytes = 0;
-    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    size_t free_bytes = free_device_bytes();
     const size_t need = DeviceCircuit::bytes_for(circuit);
     if (need > free_bytes) {
       const size_t had = free_bytes;
@@ -81,8 +80,7 @@ bool DeviceCircuits::make_room(size_t need, size_t& free_bytes) {
   const auto evict = circuits_to_evict(std::move(resident), need, free_bytes);
   if (!evict) return false;
   for (const auto& digest : *evict) circuits_.erase(digest);  // cudaFree: waits for the device
-  size_t total_bytes = 0;
-  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  free_bytes = free_device_bytes();
   return true;
 }
 

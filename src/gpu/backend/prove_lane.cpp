@@ -34,13 +34,19 @@ auto msm_phase(const char* name, SectionMsm& sections, const Sections& srs,
 
 Sections Sections::of(const DeviceSrs* g1, const groth16::Parameters* host) {
   if (g1 != nullptr)
-    return {{g1->h.data(), {}},
-            {g1->l.data(), {}},
-            {g1->a.data(), {}},
-            {g1->b_g1.data(), {}},
-            {g1->b_g2.data(), {}}};
+    return {{g1->h.data(), {}, {}},
+            {g1->l.data(), {}, {}},
+            {g1->a.data(), {}, {}},
+            {g1->b_g1.data(), {}, {}},
+            {g1->b_g2.data(), {}, {}}};
   const groth16::Parameters& p = *host;
-  return {{nullptr, p.h}, {nullptr, p.l}, {nullptr, p.a}, {nullptr, p.b_g1}, {nullptr, p.b_g2}};
+  const auto file = [&p](groth16::Section s) { return p.in_file.bytes[size_t(s)]; };
+  using groth16::Section;
+  return {{nullptr, p.h, file(Section::kH)},
+          {nullptr, p.l, file(Section::kL)},
+          {nullptr, p.a, file(Section::kA)},
+          {nullptr, p.b_g1, file(Section::kBG1)},
+          {nullptr, p.b_g2, file(Section::kBG2)}};
 }
 
 UploadedShape UploadedShape::of(const WitnessView& w, bool streamed) {

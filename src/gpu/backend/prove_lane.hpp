@@ -41,7 +41,8 @@ struct Sections {
   SectionBases<curve::G1Config> h, l, a, b_g1;
   SectionBases<curve::G2Config> b_g2;
 
-  // From resident sections; or, g1 null, streamed from the host parameters.
+  // From resident sections; or, g1 null, streamed from the host parameters (their points, or
+  // the file bytes of their in_file sections).
   static Sections of(const DeviceSrs* g1, const groth16::Parameters* host);
   bool resident() const { return h.resident(); }
 };

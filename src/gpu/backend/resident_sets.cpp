@@ -1,6 +1,7 @@
 // The resident parameter sets of one device (see resident_sets.hpp).
 #include "gpu/backend/resident_sets.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -132,6 +133,17 @@ size_t ResidentSets::bytes() const {
   size_t bytes = 0;
   for (const auto& [params, set] : sets_) bytes += set.g1.bytes();
   return bytes;
+}
+
+std::pair<size_t, size_t> ResidentSets::largest_proof() const {
+  std::lock_guard lock(mutex_);
+  size_t domain = 0, variables = 0;
+  for (const auto& [params, set] : sets_) {
+    if (!set.key) continue;
+    domain = std::max(domain, set.key->shape.h + 1);
+    variables = std::max(variables, set.key->shape.ic + set.key->shape.l);
+  }
+  return {domain, variables};
 }
 
 void ResidentSets::update_any() {

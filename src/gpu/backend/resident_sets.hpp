@@ -14,6 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <span>
+#include <utility>
 
 #include "gpu/backend/device_srs.hpp"
 #include "gpu/backend/witness_view.hpp"
@@ -52,6 +53,9 @@ class ResidentSets {
 
   bool any() const { return any_.load(); }  // a complete set is resident
   size_t bytes() const;
+  // The largest domain (|h| + 1) and variable count (|ic| + |l|) among the complete sets (0, 0
+  // when none): what their proofs need room for.
+  std::pair<size_t, size_t> largest_proof() const;
 
  private:
   struct Key {  // what identifies an uploaded set besides its address

@@ -1,9 +1,12 @@
 // SectionMsm: the prover's MSMs over one SRS section whose bases are either resident on the device
-// (DeviceSrs) or streamed from the host parameters, for GPUs too small to keep the parameter set
-// (a 32 GiB PoRep set is 47 GB; consumer GPUs have 16-32 GB).
+// (DeviceSrs) or streamed: from the host parameters, for GPUs too small to keep the parameter set
+// (a 32 GiB PoRep set is 47 GB; consumer GPUs have 16-32 GB), or from the parameter file's bytes
+// (Parameters::in_file), for a set that would crowd the proofs' work out of device memory beside
+// the others (a 32 GiB WindowPoSt set, 61 GB, beside PoRep's on one H200).
 //
 // Streamed, a section is cut into chunks of chunk_points bases; each chunk is converted into
-// device layout and uploaded (StagedUploader, pinned staging) into one of two reused device
+// device layout (host points) or copied as it is in the file and decoded and checked on the device
+// (srs_decode.hpp), through pinned staging (StagedUploader), into one of two reused device
 // buffers while the previous chunk's part of the MSM runs on the other; the chunks' sums are added
 // on the host. The MSM is linear in
 // its terms, so the result is the same group element as the resident MSM. For a density MSM
@@ -18,17 +21,20 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <future>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "gpu/arith/point_storage.hpp"
 #include "gpu/backend/device_srs.hpp"
 #include "gpu/msm/msm.hpp"
+#include "gpu/params/srs_decode.hpp"
 #include "gpu/util/cuda_util.hpp"
 #include "gpu/util/device_guard.hpp"
 #include "gpu/util/staged_upload.hpp"
@@ -36,16 +42,24 @@
 
 namespace cuzk::gpu {
 
-// Where one section's bases are: on the device, or (device == nullptr) in host memory.
+// Where one section's bases are: on the device, or (device == nullptr) in host memory — decoded
+// points, or else the file's bytes of the section (96 / 192 bytes a point, not yet decoded).
 template <class C>
 struct SectionBases {
   const AffineStorageOf<C>* device = nullptr;
   std::span<const curve::Affine<C>> host;
+  std::span<const uint8_t> file;
 
   bool resident() const { return device != nullptr; }
+  // Points available to stream.
+  size_t streamable() const {
+    return file.empty() ? host.size() : file.size() / sizeof(AffineStorageOf<C>);
+  }
   // The bases from index k on.
   SectionBases from(size_t k) const {
-    return resident() ? SectionBases{device + k, {}} : SectionBases{nullptr, host.subspan(k)};
+    if (resident()) return {device + k, {}, {}};
+    if (!file.empty()) return {nullptr, {}, file.subspan(k * sizeof(AffineStorageOf<C>))};
+    return {nullptr, host.subspan(k), {}};
   }
 };
 
@@ -84,7 +98,7 @@ class SectionMsm {
     const size_t chunks = (n + chunk_ - 1) / chunk_;
     const auto count = [&](size_t k) { return std::min(chunk_, n - k * chunk_); };
     return pipelined<C>(
-        chunks, [&](size_t k) { return bases.host.subspan(k * chunk_, count(k)); },
+        bases, chunks, [&](size_t k) { return std::pair(k * chunk_, count(k)); },
         [&](size_t k, const AffineStorageOf<C>* d) {
           return msm.msm(d, count(k), scalars + k * chunk_, stream, options);
         });
@@ -117,7 +131,7 @@ class SectionMsm {
       throw std::invalid_argument("streamed MSM: the density has " + std::to_string(base) +
                                   " set bits for " + std::to_string(n_bases) + " bases");
     return pipelined<C>(
-        chunks.size(), [&](size_t k) { return bases.host.subspan(chunks[k].base, chunks[k].n); },
+        bases, chunks.size(), [&](size_t k) { return std::pair(chunks[k].base, chunks[k].n); },
         [&](size_t k, const AffineStorageOf<C>* d) {
           const Chunk& c = chunks[k];
           return msm.msm_density(d, c.n, d_density + c.first / 64, scalars + c.first, c.count,
@@ -139,9 +153,30 @@ class SectionMsm {
  private:
   template <class C>
   static void check_host(const SectionBases<C>& bases, size_t n) {
-    if (bases.host.size() < n)
+    if (bases.streamable() < n)
       throw std::invalid_argument("streamed MSM: " + std::to_string(n) + " terms but " +
-                                  std::to_string(bases.host.size()) + " host bases");
+                                  std::to_string(bases.streamable()) + " host bases");
+  }
+
+  // Bases [first, first + count) of `bases` (not resident) into d, in device layout; synchronous.
+  template <class C>
+  void upload_chunk(const SectionBases<C>& bases, size_t first, size_t count, AffineStorageOf<C>* d,
+                    cudaStream_t stream) {
+    if (bases.file.empty()) {
+      upload_points<C>(bases.host.subspan(first, count), d, uploader_, stream);
+      return;
+    }
+    using S = AffineStorageOf<C>;
+    const uint8_t* from = bases.file.data() + first * sizeof(S);
+    uploader_.upload(d, count, stream, [from](size_t i, size_t n, S* out) {
+      std::memcpy(static_cast<void*>(out), from + i * sizeof(S), n * sizeof(S));
+    });
+    const size_t good = decode_points_in_place<C>(d, count, stream);
+    if (good != count) {
+      throw std::runtime_error("streamed parameters: point " + std::to_string(first + good) +
+                               " of a section fails the loader's checks (the file changed "
+                               "since it was loaded?)");
+    }
   }
 
   template <class C>
@@ -153,11 +188,12 @@ class SectionMsm {
     }
   }
 
-  // The sum of run(k, device bases of chunk k) over k < chunks, where chunk k's bases are the host
-  // points span_of(k): chunk k + 1 is converted and uploaded into the other buffer (helper thread,
-  // copy stream) while chunk k's MSM runs.
-  template <class C, class SpanOf, class Run>
-  curve::Jacobian<C> pipelined(size_t chunks, SpanOf&& span_of, Run&& run) {
+  // The sum of run(k, device bases of chunk k) over k < chunks, where chunk k's bases are
+  // bases[range_of(k)] ({first, count}): chunk k + 1 is uploaded into the other buffer (helper
+  // thread, copy stream) while chunk k's MSM runs.
+  template <class C, class RangeOf, class Run>
+  curve::Jacobian<C> pipelined(const SectionBases<C>& bases, size_t chunks, RangeOf&& range_of,
+                               Run&& run) {
     DeviceBuffer<AffineStorageOf<C>>* buf = buffers<C>();
     for (size_t i = 0; i < 2; ++i) {
       if (buf[i].size() < chunk_) {
@@ -167,9 +203,10 @@ class SectionMsm {
     }
     if (!copy_stream_) copy_stream_.emplace();
     const auto upload = [&](size_t k) {
-      return std::async(std::launch::async, [this, &span_of, buf, k] {
+      return std::async(std::launch::async, [this, &bases, &range_of, buf, k] {
         DeviceGuard on(device_);
-        upload_points<C>(span_of(k), buf[k % 2].data(), uploader_, copy_stream_->get());
+        const auto [first, count] = range_of(k);
+        upload_chunk<C>(bases, first, count, buf[k % 2].data(), copy_stream_->get());
       });
     };
     curve::Jacobian<C> sum = curve::Jacobian<C>::identity();

@@ -5,15 +5,18 @@
 // A failed runtime call (an out-of-memory cudaMalloc, say) also sets the thread's last-error
 // state, which a later cudaGetLastError after a kernel launch would report as that launch's
 // failure: it is cleared here (a sticky error, which poisons the context, stays and resurfaces on
-// the next call). And gb(): byte counts in messages.
+// the next call). And gb(): byte counts in messages; DeviceInPhase: a DeviceGuard made in phase
+// "device" (the backend's entry points).
 #pragma once
 
 #include <cstdio>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "gpu/util/cuda_util.hpp"
+#include "gpu/util/device_guard.hpp"
 
 namespace cuzk::gpu {
 
@@ -41,5 +44,15 @@ inline std::string gb(size_t bytes) {
   std::snprintf(text, sizeof(text), "%.2f GB", double(bytes) / 1e9);
   return text;
 }
+
+class DeviceInPhase {
+ public:
+  explicit DeviceInPhase(int device) {
+    in_phase("device", [&] { guard_.emplace(device); });
+  }
+
+ private:
+  std::optional<DeviceGuard> guard_;
+};
 
 }  // namespace cuzk::gpu

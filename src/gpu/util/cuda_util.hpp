@@ -53,6 +53,13 @@ inline int cuda_device_count() {
   return n;
 }
 
+// Free memory of the current device, in bytes (CudaError when the runtime cannot say).
+inline size_t free_device_bytes() {
+  size_t free_bytes = 0, total_bytes = 0;
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  return free_bytes;
+}
+
 namespace cuda_detail {
 
 // An owned array of n T in memory from Memory::allocate, released once by Memory::release.
