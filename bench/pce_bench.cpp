@@ -5,7 +5,8 @@
 //                  (each variant allocates and frees its vectors per iteration, as the pipeline)
 //   WitnessOnly    WitnessCS: the same synthesis, enforce() does nothing
 //   WitnessParallel/t  the witness as a pool of t threads' tasks, each block into its slice
-//                  (PoRep: the partition's challenges; PoSt, SnapDeals: as PoolPrecompiled)
+//                  (PoRep: the partition's challenges; PoSt, SnapDeals: as PoolPrecompiled):
+//                  what the daemon's synthesis runs when the GPU evaluates a/b/c
 //   MatVec/t       assign_precompiled from a ready witness on t threads, + finalize
 //   Precompiled/t  WitnessOnly + MatVec/t: what replaces Generic
 //   Record         PrecompiledCircuit::record (once per circuit shape)
@@ -302,6 +303,7 @@ PCE_BENCH(BM_Record)->DenseRange(5, 6);
 // The 32 GiB PoSt and SnapDeals circuits (opt-in by filter, above).
 PCE_BENCH(BM_Generic)->ArgsProduct({{3, 4, 7}});
 PCE_BENCH(BM_PoolPrecompiled)->ArgsProduct({{3, 4, 7}, {1, 0}});
+PCE_BENCH(BM_WitnessParallel)->ArgsProduct({{3, 4, 7}, {1, 2, 0}});  // the daemon's PoSt witness
 PCE_BENCH(BM_CacheLoad)->ArgsProduct({{3, 4, 7}});
 
 }  // namespace

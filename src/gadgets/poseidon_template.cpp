@@ -1,6 +1,7 @@
 // Recording and replay of the legacy Poseidon circuit (see poseidon_template.hpp).
 #include "gadgets/poseidon_template.hpp"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <memory>
@@ -67,7 +68,7 @@ PoseidonTemplate::Span PoseidonTemplate::add_lc(const LinearCombination& lc) {
 }
 
 PoseidonTemplate::PoseidonTemplate(const hash::PoseidonParams& params, hash::PoseidonHashType type)
-    : arity_(params.arity) {
+    : params_(params), tag_(hash::poseidon_domain_tag(type, params.arity)), arity_(params.arity) {
   RecorderCS rec;
   std::vector<AllocatedNum> preimage;
   for (unsigned i = 0; i < arity_; ++i) preimage.push_back(AllocatedNum::alloc(rec, Fr::zero()));
@@ -114,6 +115,7 @@ AllocatedNum PoseidonTemplate::synthesize(ConstraintSystem& cs,
                                 std::to_string(preimage.size()) + " elements, arity is " +
                                 std::to_string(arity_));
   }
+  if (!cs.wants_constraints()) return witness(cs, preimage);
   const size_t slots = arity_ + steps_.size();
   std::vector<Variable> vars(slots);
   std::vector<Fr> values(slots);
@@ -139,22 +141,82 @@ AllocatedNum PoseidonTemplate::synthesize(ConstraintSystem& cs,
       lc.add(t.slot == kOneSlot ? ConstraintSystem::one() : vars[t.slot], t.coeff);
     }
   };
-  // A witness-only system gets the same allocations and, at the end, the count of the
-  // constraints, none of them built.
-  const bool build_constraints = cs.wants_constraints();
   for (size_t k = 0; k < steps_.size(); ++k) {
     const Step& st = steps_[k];
     const uint32_t slot = uint32_t(arity_ + k);
     values[slot] = eval(st.a, kNoSlot) * eval(st.b, kNoSlot) - eval(st.c, slot);
     vars[slot] = cs.alloc(values[slot], [&] { return "slot " + std::to_string(slot); });
-    if (!build_constraints) continue;
     build(st.a, a);
     build(st.b, b);
     build(st.c, c);
     cs.enforce(a, b, c, [&] { return "step " + std::to_string(k); });
   }
-  if (!build_constraints) cs.skip_constraints(steps_.size());
   return AllocatedNum::from_variable(vars[slots - 1], values[slots - 1]);
+}
+
+// The gadget's allocations (poseidon.cpp), in its order: a first-round S-box of input x allocates
+// (x + pre)^2, its square and (x + pre)·l4 + post (x is allocated already; the domain tag's S-box
+// is a constant); every later S-box materialises its input v, then v^2, v^4 and v·l4 (+ post but
+// in the terminal round); the output is state[1], materialised. The mixing between rounds is the
+// gadget's: M, the pre-sparse matrix after the first half, a sparse matrix per partial round.
+AllocatedNum PoseidonTemplate::witness(ConstraintSystem& cs,
+                                       std::span<const AllocatedNum> preimage) const {
+  const hash::PoseidonParams& p = params_;
+  const size_t t = p.width;
+  const unsigned half = p.half_full_rounds();
+  std::array<Fr, hash::kPoseidonMaxWidth> state, mixed;
+  state[0] = tag_;
+  for (uint32_t i = 0; i < arity_; ++i) state[i + 1] = preimage[i].value();
+  const auto alloc = [&cs](const Fr& v) { (void)cs.alloc(v); };
+  // (x·l4 + post) after allocating x (unless given), x^2 and x^4.
+  const auto s_box = [&](const Fr& x, const Fr* post, bool x_allocated) {
+    if (!x_allocated) alloc(x);
+    const Fr x2 = x.square();
+    alloc(x2);
+    const Fr x4 = x2.square();
+    alloc(x4);
+    Fr out = x * x4;
+    if (post != nullptr) out += *post;
+    alloc(out);
+    return out;
+  };
+  const auto mix_dense = [&](const hash::FrMatrix& m) {
+    for (size_t j = 0; j < t; ++j) {
+      Fr acc = Fr::zero();
+      for (size_t i = 0; i < t; ++i) acc += state[i] * m(i, j);
+      mixed[j] = acc;
+    }
+    std::copy_n(mixed.begin(), t, state.begin());
+  };
+  const auto mix = [&](unsigned round) {
+    if (round + 1 == half) return mix_dense(p.pre_sparse);
+    if (round < half || round >= half + p.partial_rounds) return mix_dense(p.mds);
+    const hash::PoseidonSparseMatrix& sparse = p.sparse[round - half];
+    Fr first = Fr::zero();
+    for (size_t i = 0; i < t; ++i) first += state[i] * sparse.column0[i];
+    for (size_t j = 1; j < t; ++j) state[j] += sparse.row0_tail[j - 1] * state[0];
+    state[0] = first;
+  };
+  const Fr* k = p.compressed_constants.data();
+  unsigned round = 0;
+  for (size_t i = 0; i < t; ++i) {  // the first full round: pre- and post-added constants
+    const Fr x = state[i] + k[i];
+    state[i] = i == 0 ? x.square().square() * x + k[t] : s_box(x, &k[t + i], true);
+  }
+  k += 2 * t;
+  mix(round++);
+  for (; round < p.full_rounds + p.partial_rounds; ++round) {
+    const bool partial = round >= half && round < half + p.partial_rounds;
+    const bool terminal = round + 1 == p.full_rounds + p.partial_rounds;
+    for (size_t i = 0; i < (partial ? 1 : t); ++i) {
+      state[i] = s_box(state[i], terminal ? nullptr : &k[i], false);
+    }
+    k += terminal ? 0 : partial ? 1 : t;
+    mix(round);
+  }
+  const Variable out = cs.alloc(state[1]);
+  cs.skip_constraints(steps_.size());
+  return AllocatedNum::from_variable(out, state[1]);
 }
 
 }  // namespace cuzk::gadgets

@@ -13,7 +13,10 @@
 // direct gadget (tested). Only the names differ ("slot i" / "step k" instead of neptune's), so
 // the gadget replays by default only when the constraint system does not want names. On a
 // witness-only system (!cs.wants_constraints()) replay computes and allocates the values and
-// counts the constraints without building them.
+// counts the constraints without building them — and, since nothing reads the LCs there, computes
+// the values from the native permutation (the same constants and matrices over a state of plain
+// values, each S-box's intermediate values allocated in the gadget's order: ~1/6 of evaluating the
+// recorded LCs, whose partial-round terms grow to ~70).
 //
 // Lifecycle: get() builds each instance on first use and keeps it for the life of the process
 // (thread-safe); replay only reads it.
@@ -59,7 +62,11 @@ class PoseidonTemplate {
   };
 
   Span add_lc(const LinearCombination& lc);
+  // synthesize() on a witness-only system: the values only, from the native permutation.
+  AllocatedNum witness(ConstraintSystem& cs, std::span<const AllocatedNum> preimage) const;
 
+  hash::PoseidonParams params_;
+  Fr tag_;  // the domain tag: state[0] before the first round
   uint32_t arity_ = 0;
   std::vector<SlotTerm> terms_;
   std::vector<Step> steps_;

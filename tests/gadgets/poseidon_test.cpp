@@ -10,6 +10,8 @@
 #include "gadget_test_util.hpp"
 #include "hash/poseidon.hpp"
 #include "r1cs/counting_cs.hpp"
+#include "r1cs/proving_assignment.hpp"
+#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::gadgets {
 namespace {
@@ -204,6 +206,40 @@ TEST(PoseidonGadget, TemplateReplayEqualsDirectSynthesis) {
     EXPECT_TRUE(cs.is_satisfied());
     EXPECT_EQ(cs.num_constraints(), poseidon_circuit_constraints(poseidon_params(arity)));
     EXPECT_EQ(out.value(), hash::poseidon_hash(data, poseidon_params(arity), type));
+  }
+}
+
+TEST(PoseidonGadget, WitnessOnlyGivesTheProvingAssignmentsValues) {
+  // On a witness-only system the template computes its values from the native permutation
+  // (poseidon_template.hpp), not from the recorded LCs: every aux value, in order, and the
+  // constraint count must be a ProvingAssignment's, for every instance Filecoin uses (hash_md's
+  // arity 36 too) and a preimage that repeats one variable.
+  std::mt19937_64 rng(78);
+  const std::pair<unsigned, PoseidonHashType> instances[] = {
+      {1, PoseidonHashType::merkle_tree()},        {2, PoseidonHashType::merkle_tree()},
+      {2, hash::kPoseidonGenRandomness},           {4, PoseidonHashType::merkle_tree()},
+      {8, PoseidonHashType::merkle_tree()},        {11, PoseidonHashType::merkle_tree()},
+      {11, PoseidonHashType::constant_length(11)}, {36, PoseidonHashType::merkle_tree()}};
+  for (const auto& [arity, type] : instances) {
+    const std::vector<Fr> data = random_preimage(rng, arity);
+    for (bool repeat : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "arity " << arity << (repeat ? ", repeated" : ""));
+      auto synthesize = [&](r1cs::ConstraintSystem& cs) {
+        cs.alloc(Fr::from_u64(5));
+        std::vector<AllocatedNum> nums = alloc_data(cs, data);
+        if (repeat) nums[arity - 1] = nums[0];
+        return poseidon_hash_circuit(cs, nums, poseidon_params(arity), type).value();
+      };
+      r1cs::ProvingAssignment full;
+      const Fr want = synthesize(full);
+      r1cs::WitnessCS witness;
+      const Fr got = synthesize(witness);
+      EXPECT_EQ(got, want);
+      const r1cs::Witness w = std::move(witness).take();
+      ASSERT_EQ(w.aux.size(), full.aux().size());
+      for (size_t i = 0; i < w.aux.size(); ++i) ASSERT_EQ(w.aux[i], full.aux()[i]) << "aux " << i;
+      EXPECT_EQ(w.num_constraints, full.num_constraints());
+    }
   }
 }
 
