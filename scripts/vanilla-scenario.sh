@@ -3,9 +3,9 @@
 # them: a full WindowPoSt partition of virtual sectors (2349 at 32 GiB), a WinningPoSt of 40
 # virtual sectors (one challenged), or a generated SnapDeals sector (16 partitions at 32 GiB;
 # gen-vanilla snap-prove --virtual), proven three times on a warm daemon — the first proof
-# records the precompiled circuit, the second uploads its matrices to the GPU (a/b/c evaluated
-# there), the third is the steady state — then --queue N more submitted at once (the steady
-# rate: their wall time / N). Each is verified against the .vk. Prints each proof's job total
+# uploads the circuit's matrices to the GPU (a/b/c evaluated there; the circuit itself comes from
+# the .pce setup wrote, or the preload records it), then the steady state — then --queue N more
+# submitted at once (the steady rate: their wall time / N). Each is verified against the .vk. Prints each proof's job total
 # and client round trip, the daemon's lines and its peak RSS.
 #   scripts/vanilla-scenario.sh [--kind window|winning|snap] [--size 32g|2k] [--queue N]
 #                               [--bin DIR] [--work DIR] [--params DIR] [--cpu]
@@ -51,8 +51,10 @@ gpu=(--gpu 0)
 [ "$cpu" = 1 ] && gpu=()
 
 t0=$SECONDS
+# The circuit setup records is written as the daemon's .pce too: the preload loads it.
 [ -f "$params/cuzk-test-$circuit.vk" ] ||
-  "$bench" setup --circuit "$circuit" "${gpu[@]}" --out "$params" >"$work/setup.log" 2>&1
+  "$bench" setup --circuit "$circuit" "${gpu[@]}" --out "$params" --pce-dir "$work/pce" \
+    >"$work/setup.log" 2>&1
 echo "parameters: $((SECONDS - t0)) s ($(du -sh "$params" | cut -f1) in $params)"
 t0=$SECONDS
 request=$work/vanilla/request.json

@@ -1,10 +1,11 @@
 // cuzk-bench setup: random-toxic-waste test parameters for the built-in chain circuit
 // (--constraints N), a PoRep circuit (--proof-type P) or any circuit id (--circuit wpost-2k,
-// winning-2k, snap-2k, porep-2k, ...): cuzk-test-<circuit id>.params / .vk. The fixed-base
-// multiplications (the bulk of the work) run on CPU threads, or with --gpu D on CUDA device D
-// (CUDA builds; engine/fixed_base_factory.hpp); their time is printed. For a non-interactive
-// PoRep proof type, or with --aggregation-srs, also the test SnarkPack SRS its seals are
-// aggregated with (cuzk-test-inner-product.srs, for up to 128 proofs).
+// winning-2k, snap-2k, porep-2k, ...): cuzk-test-<circuit id>.params / .vk, and with --pce-dir
+// the circuit it recorded as the daemon's <circuit id>.pce (a daemon then records nothing). The
+// fixed-base multiplications (the bulk of the work) run on CPU threads, or with --gpu D on CUDA
+// device D (CUDA builds; engine/fixed_base_factory.hpp); their time is printed. For a
+// non-interactive PoRep proof type, or with --aggregation-srs, also the test SnarkPack SRS its
+// seals are aggregated with (cuzk-test-inner-product.srs, for up to 128 proofs).
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -85,6 +86,7 @@ void add_setup_command(CLI::App& app) {
     std::string proof_type;
     std::string circuit;
     std::string out;
+    std::string pce_dir;
     uint64_t seed = 0;
     unsigned threads = 0;
     int gpu = -1;
@@ -103,6 +105,9 @@ void add_setup_command(CLI::App& app) {
   constraints->excludes(circuit);
   proof_type->excludes(circuit);
   cmd->add_option("--out", opt->out, "Output directory")->required();
+  cmd->add_option("--pce-dir", opt->pce_dir,
+                  "Also write the recorded circuit there as the daemon's precompiled cache file "
+                  "(<circuit id>.pce; --proof-type and --circuit)");
   cmd->add_flag("--aggregation-srs", opt->aggregation_srs,
                 "Write the test SnarkPack SRS of NI-PoRep seals (alone, or with the parameters)");
   cmd->add_option("--seed", opt->seed, "Seed of the toxic waste (default: random)");
@@ -136,8 +141,8 @@ void add_setup_command(CLI::App& app) {
       const filecoin::ProofType& proof = find_proof_type(opt->proof_type);
       std::cerr << "setup: " << proof.circuit_id() << " test parameters (blank " << proof.name
                 << " circuit, random toxic waste)\n";
-      const auto files = filecoin::write_porep_test_parameters(opt->out, *proof.sector, tw,
-                                                               opt->threads, progress, &multiplier);
+      const auto files = filecoin::write_porep_test_parameters(
+          opt->out, *proof.sector, tw, opt->threads, progress, &multiplier, opt->pce_dir);
       multiplier.report();
       std::cerr << "setup: wrote " << files.params << " and .vk in " << sw.total_ms() / 1000
                 << " s\n";
@@ -148,7 +153,7 @@ void add_setup_command(CLI::App& app) {
     }
     if (!opt->circuit.empty()) {
       const auto files = filecoin::write_circuit_test_parameters(
-          opt->out, opt->circuit, tw, opt->threads, progress, &multiplier);
+          opt->out, opt->circuit, tw, opt->threads, progress, &multiplier, opt->pce_dir);
       if (!files) throw std::runtime_error("setup: " + files.error().message);
       multiplier.report();
       std::cerr << "setup: " << opt->circuit << " test parameters (blank circuit, random toxic "

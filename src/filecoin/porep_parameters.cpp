@@ -8,6 +8,8 @@
 
 #include "filecoin/circuit_kind.hpp"
 #include "r1cs/precompiled_circuit.hpp"
+#include "r1cs/precompiled_file.hpp"
+#include "r1cs/precompiled_store.hpp"
 
 namespace cuzk::filecoin {
 
@@ -32,7 +34,8 @@ FilecoinResult<PorepParameterFiles> find_files(const std::string& dir, const Cir
 PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& kind,
                                      const groth16::ToxicWaste& tw, unsigned threads,
                                      const groth16::SetupProgress& progress,
-                                     groth16::FixedBaseMultiplier* multiplier) {
+                                     groth16::FixedBaseMultiplier* multiplier,
+                                     const std::string& pce_dir) {
   // From the precompiled matrices (8 bytes per entry) rather than a KeypairAssembly (32-byte
   // coefficients, recorded and transposed): the same parameters, in a quarter of the memory —
   // what lets a 32 GiB PoRep circuit's setup fit in a GPU host's RAM.
@@ -45,6 +48,11 @@ PorepParameterFiles write_test_files(const std::string& dir, const CircuitKind& 
       (base / test_parameter_file_name(kind.circuit_id, ParameterFile::kVk)).string(), true};
   groth16::write_parameters_files(circuit, tw, files.params, files.vk, threads, progress,
                                   multiplier);
+  if (!pce_dir.empty()) {
+    std::filesystem::create_directories(pce_dir);
+    r1cs::save_precompiled(r1cs::PrecompiledStore(pce_dir).path(kind.circuit_id), kind.circuit_id,
+                           circuit);
+  }
   return files;
 }
 
@@ -87,9 +95,10 @@ PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const PorepSectorConfig& sector,
                                                 const groth16::ToxicWaste& tw, unsigned threads,
                                                 const groth16::SetupProgress& progress,
-                                                groth16::FixedBaseMultiplier* multiplier) {
+                                                groth16::FixedBaseMultiplier* multiplier,
+                                                const std::string& pce_dir) {
   return write_test_files(dir, *find_circuit_kind(sector.circuit_id), tw, threads, progress,
-                          multiplier);
+                          multiplier, pce_dir);
 }
 
 FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit_id,
@@ -120,10 +129,10 @@ FilecoinResult<std::string> find_verifying_key(const std::string& dir,
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
     const std::string& dir, std::string_view circuit_id, const groth16::ToxicWaste& tw,
     unsigned threads, const groth16::SetupProgress& progress,
-    groth16::FixedBaseMultiplier* multiplier) {
+    groth16::FixedBaseMultiplier* multiplier, const std::string& pce_dir) {
   const auto kind = find_circuit_kind(circuit_id);
   if (!kind) return kind.error();
-  return write_test_files(dir, *kind, tw, threads, progress, multiplier);
+  return write_test_files(dir, *kind, tw, threads, progress, multiplier, pce_dir);
 }
 
 }  // namespace cuzk::filecoin

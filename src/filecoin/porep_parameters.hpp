@@ -56,11 +56,14 @@ FilecoinResult<PorepParameterFiles> find_porep_parameters(const std::string& dir
 
 // Test parameters for the sector size's circuit from the secrets `tw`, written to `dir` under the
 // test names; returns the written files. `multiplier`: generate_parameters' (null: CPU threads).
+// pce_dir (optional): the circuit setup recorded is also written there as the daemon's precompiled
+// cache file (<circuit id>.pce), so that a daemon caching there does not record it again.
 PorepParameterFiles write_porep_test_parameters(const std::string& dir,
                                                 const PorepSectorConfig& sector,
                                                 const groth16::ToxicWaste& tw, unsigned threads,
                                                 const groth16::SetupProgress& progress = {},
-                                                groth16::FixedBaseMultiplier* multiplier = nullptr);
+                                                groth16::FixedBaseMultiplier* multiplier = nullptr,
+                                                const std::string& pce_dir = {});
 
 // Filecoin's file name for any circuit id find_circuit_kind knows; kUnknownProof for an unknown id.
 FilecoinResult<std::string> circuit_parameter_file_name(std::string_view circuit_id,
@@ -80,6 +83,6 @@ FilecoinResult<std::string> find_verifying_key(const std::string& dir, std::stri
 FilecoinResult<PorepParameterFiles> write_circuit_test_parameters(
     const std::string& dir, std::string_view circuit_id, const groth16::ToxicWaste& tw,
     unsigned threads, const groth16::SetupProgress& progress = {},
-    groth16::FixedBaseMultiplier* multiplier = nullptr);
+    groth16::FixedBaseMultiplier* multiplier = nullptr, const std::string& pce_dir = {});
 
 }  // namespace cuzk::filecoin

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CTest: the scripts that measure on the GPU host, run end to end at 2 KiB on the CPU backend, so
 # that a change breaking one shows here and not on a lent GPU's clock:
-#   scripts/vanilla-scenario.sh  a WindowPoSt partition three times (record, upload, steady), then
-#                                a queue of two; each verified; the daemon's peak RSS;
+#   scripts/vanilla-scenario.sh  a WindowPoSt partition three times (first, second, steady), then
+#                                a queue of two; each verified; the daemon's peak RSS; and a
+#                                WinningPoSt on parameters it makes, whose .pce setup writes;
 #   scripts/deadline-scenario.sh its alone phase with a WindowPoSt (--window): the first C2 and
 #                                the first WindowPoSt before it, every proof verified;
 #   scripts/startup-scenario.sh  two cold starts to the first verified C2 (without, then with the
@@ -24,6 +25,14 @@ for line in '^first: job ' '^second: job ' '^steady: job .* round trip' '^queue 
   '^daemon peak RSS: [0-9.]* GiB$'; do
   grep -Eq "$line" <<<"$out" || fail "vanilla-scenario printed no line like $line"
 done
+# Its own parameters (a WinningPoSt, made by setup here): setup writes the circuit it recorded as
+# the daemon's .pce (--pce-dir), which the preload then loads instead of recording it.
+out=$("$root/scripts/vanilla-scenario.sh" --kind winning --size 2k --cpu --bin "$work/bin" \
+  --work "$work/winning" 2>&1) || fail "vanilla-scenario --kind winning: $out"
+grep -Eq '^steady: job ' <<<"$out" || fail "vanilla-scenario --kind winning: $out"
+log=$(cat "$work/winning/daemon.log")
+grep -q 'preload winning-2k: precompiled circuit from .*winning-2k.pce' <<<"$log" ||
+  fail "the preload did not load the .pce setup wrote: $(grep preload <<<"$log")"
 echo "ok: vanilla-scenario.sh"
 
 # deadline-scenario.sh makes its parameters under --work unless they are there: link them in.
