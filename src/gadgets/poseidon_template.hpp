@@ -15,8 +15,9 @@
 // witness-only system (!cs.wants_constraints()) replay computes and allocates the values and
 // counts the constraints without building them — and, since nothing reads the LCs there, computes
 // the values from the native permutation (the same constants and matrices over a state of plain
-// values, each S-box's intermediate values allocated in the gadget's order: ~1/6 of evaluating the
-// recorded LCs, whose partial-round terms grow to ~70).
+// values, each S-box's intermediate values allocated in the gadget's order), not by evaluating the
+// recorded LCs, whose partial-round terms grow to ~70: an arity-8 hash's witness 128 -> 80 µs, a
+// 32 GiB WindowPoSt partition's 29 % less (docs/perf/README.md, CPU).
 //
 // Lifecycle: get() builds each instance on first use and keeps it for the life of the process
 // (thread-safe); replay only reads it.

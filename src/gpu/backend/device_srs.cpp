@@ -3,7 +3,6 @@
 // upload_raw_section, the file's bytes copied as they are and decoded on the device.
 #include "gpu/backend/device_srs.hpp"
 
-#include <cstring>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -31,11 +30,7 @@ size_t upload_raw_into(std::span<const uint8_t> raw, DeviceBuffer<AffineStorageO
   }
   const size_t n = raw.size() / sizeof(S);
   dst = DeviceBuffer<S>(n);
-  const uint8_t* from = raw.data();
-  uploader.upload(dst.data(), n, stream, [from](size_t first, size_t count, S* out) {
-    std::memcpy(static_cast<void*>(out), from + first * sizeof(S), count * sizeof(S));
-  });
-  return decode_points_in_place<C>(dst.data(), n, stream);
+  return upload_raw_points<C>(raw.data(), n, dst.data(), uploader, stream);
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <span>
 
 #include "gpu/arith/point_storage.hpp"
@@ -29,6 +31,19 @@ void upload_points(std::span<const curve::Affine<C>> points, AffineStorageOf<C>*
                   [src](size_t first, size_t count, AffineStorageOf<C>* out) {
                     for (size_t i = 0; i < count; ++i) out[i] = to_storage(src[first + i]);
                   });
+}
+
+// Copies n points' file bytes (`raw`: 96 / 192 bytes each, as a .params file holds them) into
+// d_dst through `uploader` and decodes them there in place (srs_decode.hpp); synchronous. Returns
+// the index of the first point that fails the host loader's checks, or n.
+template <class C>
+size_t upload_raw_points(const uint8_t* raw, size_t n, AffineStorageOf<C>* d_dst,
+                         StagedUploader& uploader, cudaStream_t stream) {
+  using S = AffineStorageOf<C>;
+  uploader.upload(d_dst, n, stream, [raw](size_t first, size_t count, S* out) {
+    std::memcpy(static_cast<void*>(out), raw + first * sizeof(S), count * sizeof(S));
+  });
+  return decode_points_in_place<C>(d_dst, n, stream);
 }
 
 struct DeviceSrs {

@@ -21,7 +21,6 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <future>
 #include <optional>
 #include <span>
@@ -34,7 +33,6 @@
 #include "gpu/arith/point_storage.hpp"
 #include "gpu/backend/device_srs.hpp"
 #include "gpu/msm/msm.hpp"
-#include "gpu/params/srs_decode.hpp"
 #include "gpu/util/cuda_util.hpp"
 #include "gpu/util/device_guard.hpp"
 #include "gpu/util/staged_upload.hpp"
@@ -166,12 +164,8 @@ class SectionMsm {
       upload_points<C>(bases.host.subspan(first, count), d, uploader_, stream);
       return;
     }
-    using S = AffineStorageOf<C>;
-    const uint8_t* from = bases.file.data() + first * sizeof(S);
-    uploader_.upload(d, count, stream, [from](size_t i, size_t n, S* out) {
-      std::memcpy(static_cast<void*>(out), from + i * sizeof(S), n * sizeof(S));
-    });
-    const size_t good = decode_points_in_place<C>(d, count, stream);
+    const uint8_t* from = bases.file.data() + first * sizeof(AffineStorageOf<C>);
+    const size_t good = upload_raw_points<C>(from, count, d, uploader_, stream);
     if (good != count) {
       throw std::runtime_error("streamed parameters: point " + std::to_string(first + good) +
                                " of a section fails the loader's checks (the file changed "
