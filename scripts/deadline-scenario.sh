@@ -5,8 +5,9 @@
 #                                [--duration 60s] [--queue 4] [--every 10s] [--cpu]
 #                                [--example-config] [--phases alone,c2,mixed] [--gpus N|auto]
 #                                [--window [--window-params DIR]]
-#   prepare  test parameters (porep and winning circuits; on GPU 0 unless --cpu), a virtual C1
-#            and a virtual WinningPoSt request, under --work (kept for the next call)
+#   prepare  test parameters (porep and winning circuits; on GPU 0 unless --cpu) with the circuits
+#            setup recorded as the daemon's .pce, a virtual C1 and a virtual WinningPoSt request,
+#            under --work (kept for the next call)
 #   run      starts cuzk (docs/daemon.md's configuration for 32g; the CPU backend with --cpu),
 #            preloads both parameter sets, proves one C2 (recording the circuit; "first C2:")
 #            and one more on the idle daemon ("idle C2:"), runs the scenario (every proof
@@ -19,9 +20,9 @@
 # --window: a WindowPoSt partition (HIGH) too, with each WinningPoSt: a full partition of virtual
 # sectors (2349 at 32g); its parameters (wpost-32g: 61 GB, ~4 minutes on GPU 0) are made in
 # --window-params (default --work/params; /dev/shm/wpost keeps them beside porep-32g's 45 GB when
-# the disk is 64 GiB) and linked into --work/params; one WindowPoSt is proven before the phases
-# (it records its precompiled circuit, ~90 s at 32g). Its queue wait under load is the mixed
-# phase's job total against the alone phase's.
+# the disk is 64 GiB) and linked into --work/params with its .pce (11.6 GB at 32g, kept there
+# too); one WindowPoSt is proven before the phases (its first upload of the circuit's matrices).
+# Its queue wait under load is the mixed phase's job total against the alone phase's.
 # --bin: where cuzk and cuzk-bench are (default build/release/apps/*). 32g needs ~50 GB of disk
 # for the parameters and a GPU with the 47 GiB PoRep set beside its workspace.
 set -euo pipefail
@@ -30,7 +31,7 @@ source scripts/lib/scenario.sh
 step=${1:-all}
 shift || true
 size=32g bin="" work=/tmp/cuzk-deadline duration=60s queue=4 every=10s cpu=0 example=0 gpus=1
-phases=alone,c2,mixed window=0 window_params=""
+phases=alone,c2,mixed window=0 window_params="" budget_size=40GiB
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) size=$2; shift ;;
@@ -45,6 +46,7 @@ while [ $# -gt 0 ]; do
     --gpus) gpus=$2; shift ;;
     --window) window=1 ;;
     --window-params) window_params=$2; shift ;;
+    --budget) budget_size=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -66,9 +68,11 @@ gpu=(--gpu 0)
 prepare() {
   local t0=$SECONDS
   [ -f "$params/cuzk-test-porep-$size.vk" ] ||
-    "$bench" setup --proof-type "$porep" "${gpu[@]}" --out "$params" >"$work/setup-porep.log" 2>&1
+    "$bench" setup --proof-type "$porep" "${gpu[@]}" --out "$params" --pce-dir "$params" \
+      >"$work/setup-porep.log" 2>&1
   [ -f "$params/cuzk-test-winning-$size.vk" ] ||
-    "$bench" setup --circuit "winning-$size" "${gpu[@]}" --out "$params" >"$work/setup-winning.log" 2>&1
+    "$bench" setup --circuit "winning-$size" "${gpu[@]}" --out "$params" --pce-dir "$params" \
+      >"$work/setup-winning.log" 2>&1
   local virtual=()
   [ "$size" = 32g ] && virtual=(--virtual)
   [ -f "$work/envelope.json" ] ||
@@ -81,11 +85,14 @@ prepare() {
     local f
     [ -f "$window_params/cuzk-test-wpost-$size.vk" ] ||
       "$bench" setup --circuit "wpost-$size" "${gpu[@]}" --out "$window_params" \
-        >"$work/setup-wpost.log" 2>&1
-    for f in params vk; do
-      [ "$window_params" = "$params" ] ||
+        --pce-dir "$window_params" >"$work/setup-wpost.log" 2>&1
+    if [ "$window_params" != "$params" ]; then
+      for f in params vk; do
         ln -sf "$window_params/cuzk-test-wpost-$size.$f" "$params/cuzk-test-wpost-$size.$f"
-    done
+      done
+      [ ! -f "$window_params/wpost-$size.pce" ] ||
+        ln -sf "$window_params/wpost-$size.pce" "$params/wpost-$size.pce"
+    fi
     [ -f "$work/window/request.json" ] ||
       "$bench" gen-vanilla window-post --proof-type "$wpost" --virtual --sectors "$wpost_sectors" \
         --seed 4 --out "$work/window" >/dev/null
@@ -96,7 +103,7 @@ prepare() {
 run() {
   local sock=$work/cuzk.sock
   local addr=unix://$sock
-  local devices budget='total_budget = "40GiB"'
+  local devices budget="total_budget = \"$budget_size\""
   if [ "$gpus" = auto ]; then
     devices='"auto"' budget=''
   else
@@ -139,13 +146,14 @@ TOML
   if [ "$window" = 1 ]; then
     "$bench" preload --addr "$addr" --circuit "wpost-$size"
     window_args=(--window "$work/window/request.json")
-    # One first, alone: it records the WindowPoSt circuit.
+    # One first, alone: the first upload of its matrices (and the recording without a .pce).
     out=$("$bench" single --addr "$addr" --vanilla "$work/window/request.json" \
       --params-dir "$params" --request-id "first-window-$$")
     grep -q '^valid' <<<"$out" || { echo "first WindowPoSt not verified: $out" >&2; exit 1; }
     echo "first WindowPoSt: $(grep '^job ' <<<"$out")"
   fi
-  # One C2 first: it records the precompiled circuit (a minute at 32 GiB), which no phase should.
+  # One C2 first: it pays the one-off costs (the matrices' first upload; the circuit's recording,
+  # a minute at 32 GiB, where no .pce was written), which no phase should.
   local c2=(single --addr "$addr" --c1 "$work/envelope.json" --miner-id 1000 --params-dir "$params")
   local label out
   for label in first idle; do  # distinct request ids: the daemon answers a repeated one at once

@@ -56,17 +56,22 @@ Pipeline::Pipeline(PipelineOptions options, groth16::Backend& backend, MemoryBud
       in_flight_(std::make_unique<Channel<InFlight>>(prover_workers_)) {
   options_.synthesis_workers = std::max(1u, options_.synthesis_workers);
   options_.max_batch_size = std::max(1u, options_.max_batch_size);
-  const unsigned lane = options_.deadline_lane ? 1 : 0;
-  synthesis_threads_count_ = options_.synthesis_workers + lane;
-  prover_threads_count_ = prover_workers_ + lane;
+  // The lane's workers after the ordinary ones: one for any deadline partition, one for CRITICAL
+  // partitions alone (a WinningPoSt must not wait behind a WindowPoSt partition on the lane).
+  std::vector<Priority> lane;
+  if (options_.deadline_lane) lane = {Priority::kHigh, Priority::kCritical};
+  const auto least = [&lane](unsigned i, unsigned ordinary) {
+    return i < ordinary ? Priority::kLow : lane[i - ordinary];
+  };
+  synthesis_threads_count_ = options_.synthesis_workers + unsigned(lane.size());
+  prover_threads_count_ = prover_workers_ + unsigned(lane.size());
   for (unsigned i = 0; i < synthesis_threads_count_; ++i) {
-    const bool deadline_only = i >= options_.synthesis_workers;
-    synthesis_threads_.emplace_back(
-        [this, i, deadline_only] { synthesis_worker(i, deadline_only); });
+    const Priority p = least(i, options_.synthesis_workers);
+    synthesis_threads_.emplace_back([this, i, p] { synthesis_worker(i, p); });
   }
   for (unsigned i = 0; i < prover_threads_count_; ++i) {
-    const bool deadline_only = i >= prover_workers_;
-    prover_threads_.emplace_back([this, i, deadline_only] { prover_worker(i, deadline_only); });
+    const Priority p = least(i, prover_workers_);
+    prover_threads_.emplace_back([this, i, p] { prover_worker(i, p); });
   }
   finalizer_thread_ = std::thread([this] { finalizer(); });
 }
@@ -163,12 +168,10 @@ bool Pipeline::only_leased_sets_hold_memory() const {
   return use.idle == 0 && budget_.used() <= budget_.pinned() + use.leased;
 }
 
-void Pipeline::synthesis_worker(unsigned index, bool deadline_only) {
+void Pipeline::synthesis_worker(unsigned index, Priority least) {
   std::unique_lock lock(mutex_);
   // The head task is the highest-priority one (TaskOrder): a deadline task when there is one.
-  auto has_work = [&] {
-    return !tasks_.empty() && (!deadline_only || is_deadline(tasks_.begin()->job->priority));
-  };
+  auto has_work = [&] { return !tasks_.empty() && tasks_.begin()->job->priority >= least; };
   for (;;) {
     tasks_cv_.wait(lock, [&] { return stopping_ || has_work(); });
     if (stopping_) return;
@@ -273,7 +276,7 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory, un
   synthesized_->push(std::move(item), is_deadline(job->priority));
 }
 
-void Pipeline::prover_worker(unsigned index, bool deadline_only) {
+void Pipeline::prover_worker(unsigned index, Priority least) {
   SystemRandom rng;
   // The highest-priority synthesised partition first: a WinningPoSt waits only for the
   // partitions already being proven, not for the lookahead queued before it.
@@ -281,9 +284,7 @@ void Pipeline::prover_worker(unsigned index, bool deadline_only) {
     return goes_before(*b.partition.job, b.partition.partition, *a.partition.job,
                        a.partition.partition);
   };
-  auto takes = [deadline_only](const Synthesized& s) {
-    return !deadline_only || is_deadline(s.partition.job->priority);
-  };
+  auto takes = [least](const Synthesized& s) { return s.partition.job->priority >= least; };
   while (auto first = synthesized_->pop_best_if(takes, by_priority)) {
     if (first->partition.job->ended()) continue;
     // A deadline partition, whichever worker took it, goes to the backend's deadline start and

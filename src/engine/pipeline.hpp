@@ -19,14 +19,15 @@
 //   the pending proofs go to the finalizer, which runs finish() while the worker starts the next
 //   (the highest-priority pending proof first).
 // - Deadline jobs (is_deadline: WindowPoSt, WinningPoSt) have a lane of their own beside the
-//   workers above, which they use as well: one more synthesis worker and one more prover worker
-//   that take deadline partitions only (deadline_lane). So a WinningPoSt arriving while every
-//   worker is busy with PoRep partitions is synthesised at once and proven beside the partition
-//   being proven, not after it. A deadline partition goes to backend.start_deadline() and is
-//   finished by the worker that started it, whichever worker took it. A deadline
-//   partition enters the channel even when the lookahead is full (its memory is reserved
-//   already). Its memory comes from the budget like any partition's: when the budget is full it
-//   waits, at the head of the queue, for the next partition's memory to be released.
+//   workers above, which they use as well: two more synthesis workers and two more prover
+//   workers, one of each taking deadline partitions only and one CRITICAL partitions only
+//   (deadline_lane). So a WinningPoSt arriving while every worker is busy with PoRep partitions,
+//   or with a WindowPoSt partition (a 32 GiB one is on the GPU for seconds), is synthesised at
+//   once and proven beside the partition being proven, not after it. A deadline partition goes to
+//   backend.start_deadline() and is finished by the worker that started it, whichever worker took
+//   it. A deadline partition enters the channel even when the lookahead is full (its memory is
+//   reserved already). Its memory comes from the budget like any partition's: when the budget is
+//   full it waits, at the head of the queue, for the next partition's memory to be released.
 // - Each partition's proof is recorded on its job; when the last one arrives the partition proofs
 //   are batch-verified against the job's public inputs with the circuit's verifying key and only
 //   then returned (192 bytes each, in partition order). A proof that fails verification fails the
@@ -70,7 +71,7 @@ struct PipelineOptions {
   // failing device is unhealthy (SpreadBackend: 2 failures in a row), hence 2 by default.
   // Shape errors (std::invalid_argument) fail at once.
   unsigned prover_retries = 2;
-  // The synthesis worker and prover worker kept for deadline jobs (see above).
+  // The synthesis workers and prover workers kept for deadline jobs (see above).
   bool deadline_lane = true;
 };
 
@@ -141,9 +142,10 @@ class Pipeline {
     double start_at_ms = 0, start_done_at_ms = 0;  // timing_clock_ms() around start()
   };
 
-  // deadline_only: the deadline lane's worker (takes deadline jobs' partitions only).
-  void synthesis_worker(unsigned index, bool deadline_only);
-  void prover_worker(unsigned index, bool deadline_only);
+  // least: the lowest priority the worker takes (kLow: any; the deadline lane's workers kHigh and
+  // kCritical).
+  void synthesis_worker(unsigned index, Priority least);
+  void prover_worker(unsigned index, Priority least);
   void finalizer();
   void finalize(InFlight& flight);  // finish(), then record the proofs or retry / fail
   void synthesize(const Task& task, MemoryBudget::Reservation memory, unsigned worker);

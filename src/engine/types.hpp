@@ -41,7 +41,7 @@ bool is_batchable(ProofKind kind);
 
 // A job with money at stake on a deadline (WindowPoSt HIGH, WinningPoSt CRITICAL, or any job
 // submitted at those priorities): it enters the pipeline whether or not it has room, and the
-// pipeline keeps a synthesis worker and a prover worker for such jobs alone (pipeline.hpp).
+// pipeline keeps synthesis and prover workers for such jobs alone (pipeline.hpp).
 inline bool is_deadline(Priority p) {
   return p >= Priority::kHigh;
 }

@@ -2,9 +2,10 @@
 // jobs hold every worker — one partition being proven, held at a gate inside the backend's
 // start(), so it never finishes until the test says so; one synthesised and waiting for the
 // prover; one being synthesised, held at a gate; more queued, so that the pipeline has no room —
-// is admitted, synthesised, proven and verified while all of that stays where it is. Without the
-// deadline lane the same job cannot finish before the gates open. Deterministic: gates, no
-// sleeps, no clocks.
+// is admitted, synthesised, proven and verified while all of that stays where it is; and so while
+// a HIGH job's partition (a 32 GiB WindowPoSt's is on the GPU for seconds) holds the lane's
+// deadline worker too. Without the deadline lane the same job cannot finish before the gates
+// open. Deterministic: gates, no sleeps, no clocks.
 #include <gtest/gtest.h>
 
 #include "engine/engine.hpp"
@@ -54,6 +55,7 @@ struct Busy {
     jobs.add("porep-1", TestJobSpec(kOtherCircuit, 1, 1));
     jobs.add("porep-2", TestJobSpec(kOtherCircuit, 2, 3).gated(synthesis, 1));
     jobs.add("winning", TestJobSpec(kSmallCircuit, 7, 1));
+    jobs.add("window", TestJobSpec(kOtherCircuit, 5, 1));  // held at the prover gate too
     auto options = test_engine_options(shared_param_dir());
     options.pipeline.deadline_lane = deadline_lane;
     engine = std::make_unique<Engine>(options, jobs.factory(),
@@ -86,6 +88,20 @@ TEST(Deadline, ACriticalJobIsProvenBesideTheBusyWorkers) {
   busy.synthesis->open();
   expect_valid_bench_proof(await_end(*busy.engine, busy.porep[0]), kOtherCircuit, 1, 1);
   expect_valid_bench_proof(await_end(*busy.engine, busy.porep[1]), kOtherCircuit, 2, 3);
+}
+
+TEST(Deadline, ACriticalJobDoesNotWaitForAHighJobsPartitionOnTheLane) {
+  Busy busy(/*deadline_lane=*/true);
+  const auto window = submit_ok(*busy.engine, test_request("window", Priority::kHigh));
+  ASSERT_TRUE(busy.prover->wait_entered(2));  // porep-1/0 and the window partition, both held
+  const auto winning = submit_ok(*busy.engine, test_request("winning", Priority::kCritical));
+  const auto done = busy.engine->await(winning, 60s);  // the gates stay closed
+  ASSERT_TRUE(done.has_value() && is_final(done->state)) << "it waited for the held partitions";
+  expect_valid_bench_proof(*done, kSmallCircuit, 7, 1);
+  EXPECT_EQ(busy.engine->await(window, 0ms)->state, JobState::kRunning);
+  busy.prover->open();
+  busy.synthesis->open();
+  expect_valid_bench_proof(await_end(*busy.engine, window), kOtherCircuit, 5, 1);
 }
 
 TEST(Deadline, WithoutTheLaneItWaitsForThePartitionsAhead) {

@@ -118,10 +118,10 @@ class Gate {
     open_ = true;
     cv_.notify_all();
   }
-  // Blocks until a worker has reached the gate (or `timeout`); false on timeout.
-  bool wait_entered(std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
+  // Blocks until `count` workers have reached the gate (or `timeout`); false on timeout.
+  bool wait_entered(int count = 1, std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
     std::unique_lock lock(mutex_);
-    return cv_.wait_for(lock, timeout, [&] { return waiting_ > 0; });
+    return cv_.wait_for(lock, timeout, [&] { return waiting_ >= count; });
   }
 
  private:

@@ -250,8 +250,8 @@ TEST(Timeline, PipelineLogsOneTimingLinePerPartition) {
     EXPECT_EQ(e.kind, "porep_seal_commit");
     EXPECT_EQ(e.circuit, "chain-64");
     EXPECT_EQ(e.partitions, 3u);
-    EXPECT_EQ(e.synthesis_workers, 3u);  // the two, and the deadline lane's
-    EXPECT_EQ(e.prover_workers, 2u);
+    EXPECT_EQ(e.synthesis_workers, 4u);  // the two, and the deadline lane's two
+    EXPECT_EQ(e.prover_workers, 3u);     // one, and the deadline lane's two
     EXPECT_EQ(e.backend, "cpu");
     EXPECT_FALSE(e.phases.empty());
     EXPECT_GT(e.synthesis_start_ms, 0);
