@@ -10,6 +10,7 @@
 #include "groth16/verifier.hpp"
 #include "util/stopwatch.hpp"
 #include "util/system_random.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -244,7 +245,11 @@ void Pipeline::synthesize(const Task& task, MemoryBudget::Reservation memory, un
   item.partition.synthesis_start_ms = timing_clock_ms();
   Stopwatch sw;
   try {
-    circuit->synthesize(task.partition, item.assignment);
+    {
+      // The job's witness tasks go ahead of lower-priority jobs' on the pools it shares.
+      const TaskPool::PriorityScope priority(int(job->priority));
+      circuit->synthesize(task.partition, item.assignment);
+    }
     item.assignment.finalize();
     // Deferred a/b/c (precompiled synthesis): here, on all cores, unless the backend's device
     // evaluates them — and always for a retry after a device failure, which may have been the

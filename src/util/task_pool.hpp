@@ -3,6 +3,9 @@
 // batch is started before any task of a later batch. With two callers on one pool the older
 // batch therefore finishes first, at the speed of the whole pool, where two fork-join loops of
 // half the cores each (or the OS sharing all cores fairly between them) would finish both late.
+// A batch submitted under a higher priority (PriorityScope, on the submitting thread: the
+// pipeline sets its job's) goes ahead of the lower ones' tasks not yet started: a WinningPoSt's
+// witness does not wait for a WindowPoSt's 2349 sectors on the pool they share.
 //
 // Used for the challenges of PoRep partitions' witnesses (engine/porep_job.cpp): a C2's first
 // partition gets every core, so the GPU starts on it sooner; later partitions queue behind it.
@@ -13,6 +16,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <condition_variable>
 #include <cstddef>
@@ -62,16 +66,34 @@ class TaskPool {
     return queue_.size();
   }
 
-  // Runs fn(i) for every i in [0, n) on the pool's workers, after the tasks of the batches
-  // submitted before this one have started, and returns when all have run. After a task throws,
-  // the batch's tasks not yet started are skipped and the first exception is rethrown here.
+  // The priority of the batches the current thread submits, while it lives (default 0).
+  class PriorityScope {
+   public:
+    explicit PriorityScope(int priority) : previous_(submit_priority_) {
+      submit_priority_ = priority;
+    }
+    ~PriorityScope() { submit_priority_ = previous_; }
+    PriorityScope(const PriorityScope&) = delete;
+    PriorityScope& operator=(const PriorityScope&) = delete;
+
+   private:
+    int previous_;
+  };
+
+  // Runs fn(i) for every i in [0, n) on the pool's workers, after the tasks of the batches of
+  // this thread's priority or higher submitted before this one have started, and returns when
+  // all have run. After a task throws, the batch's tasks not yet started are skipped and the
+  // first exception is rethrown here.
   void run(size_t n, const std::function<void(size_t)>& fn) {
     if (n == 0) return;
     Batch batch;
     batch.n = n;
     batch.fn = &fn;
+    batch.priority = submit_priority_;
     std::unique_lock lock(mutex_);
-    queue_.push_back(&batch);
+    const auto lower = std::find_if(queue_.begin(), queue_.end(),
+                                    [&](const Batch* b) { return b->priority < batch.priority; });
+    queue_.insert(lower, &batch);
     work_cv_.notify_all();
     done_cv_.wait(lock, [&] { return batch.finished == n; });
     if (batch.error) std::rethrow_exception(batch.error);
@@ -82,8 +104,11 @@ class TaskPool {
     size_t n = 0;
     const std::function<void(size_t)>* fn = nullptr;
     size_t started = 0, finished = 0;
+    int priority = 0;
     std::exception_ptr error;
   };
+
+  static inline thread_local int submit_priority_ = 0;
 
   void work() {
     std::unique_lock lock(mutex_);
@@ -111,7 +136,7 @@ class TaskPool {
 
   mutable std::mutex mutex_;
   std::condition_variable work_cv_, done_cv_;
-  std::deque<Batch*> queue_;  // batches with tasks not yet started, oldest first
+  std::deque<Batch*> queue_;  // batches with tasks not yet started: highest priority, then oldest
   bool stopping_ = false;
   std::vector<std::thread> workers_;
 };

@@ -1,5 +1,5 @@
-// TaskPool: every task runs once, batches are served in submission order, errors reach the
-// caller, and several callers can share one pool.
+// TaskPool: every task runs once, batches are served in submission order (a higher priority
+// first), errors reach the caller, and several callers can share one pool.
 #include "util/task_pool.hpp"
 
 #include <gtest/gtest.h>
@@ -44,45 +44,71 @@ TEST(TaskPool, ZeroThreadsMeansAllCores) {
   EXPECT_EQ(pool.threads(), std::max(1u, std::thread::hardware_concurrency()));
 }
 
-// With one worker, a batch submitted while another is running starts only after every task of
-// the first has started: the order of the tasks is the order of the batches.
-TEST(TaskPool, ServesBatchesInSubmissionOrder) {
-  TaskPool pool(1);
+// One worker, held by the first task of a batch of three (recorded as 0, 1, 2) until release():
+// batches submitted meanwhile queue behind that batch's tasks 1 and 2.
+struct HeldPool {
+  TaskPool pool{1};
   std::mutex mutex;
   std::condition_variable cv;
-  bool first_started = false, release = false;
+  bool started = false, released = false;
   std::vector<int> order;
-  std::thread first([&] {
-    pool.run(3, [&](size_t i) {
-      std::unique_lock lock(mutex);
-      if (i == 0) {  // hold the only worker until the second batch is queued
-        first_started = true;
-        cv.notify_all();
-        cv.wait(lock, [&] { return release; });
-      }
-      order.push_back(int(i));
+  std::vector<std::thread> callers;
+
+  HeldPool() {
+    callers.emplace_back([this] {
+      pool.run(3, [this](size_t i) {
+        std::unique_lock lock(mutex);
+        if (i == 0) {
+          started = true;
+          cv.notify_all();
+          cv.wait(lock, [this] { return released; });
+        }
+        order.push_back(int(i));
+      });
     });
-  });
-  {
     std::unique_lock lock(mutex);
-    cv.wait(lock, [&] { return first_started; });
+    cv.wait(lock, [this] { return started; });
   }
-  std::thread second([&] {
-    pool.run(2, [&](size_t i) {
-      std::lock_guard lock(mutex);
-      order.push_back(100 + int(i));
+  // A batch of n tasks recorded as base + i, from a caller of its own at `priority`; returns once
+  // it is queued.
+  void submit(size_t n, int base, int priority) {
+    const size_t queued = pool.queued_batches();
+    callers.emplace_back([this, n, base, priority] {
+      const TaskPool::PriorityScope scope(priority);
+      pool.run(n, [this, base](size_t i) {
+        std::lock_guard lock(mutex);
+        order.push_back(base + int(i));
+      });
     });
-  });
-  // Once the second batch is queued behind the first's tasks 1 and 2, the worker is released.
-  while (pool.queued_batches() < 2) std::this_thread::yield();
-  {
-    std::lock_guard lock(mutex);
-    release = true;
+    while (pool.queued_batches() < queued + 1) std::this_thread::yield();
   }
-  cv.notify_all();
-  first.join();
-  second.join();
-  EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 100, 101}));
+  // Lets the first task end, waits for every batch; the order the tasks ran in.
+  std::vector<int> release() {
+    {
+      std::lock_guard lock(mutex);
+      released = true;
+    }
+    cv.notify_all();
+    for (auto& c : callers) c.join();
+    return order;
+  }
+};
+
+// A batch submitted while another is running starts only after every task of the first has
+// started: the order of the tasks is the order of the batches.
+TEST(TaskPool, ServesBatchesInSubmissionOrder) {
+  HeldPool held;
+  held.submit(2, 100, 0);
+  EXPECT_EQ(held.release(), (std::vector<int>{0, 1, 2, 100, 101}));
+}
+
+// A batch of the same priority queued after the held one waits for all of its tasks; one of a
+// higher priority (PriorityScope), queued last, goes ahead of the tasks not yet started.
+TEST(TaskPool, AHigherPriorityBatchGoesAheadOfTasksNotStarted) {
+  HeldPool held;
+  held.submit(2, 100, 0);
+  held.submit(2, 200, 4);
+  EXPECT_EQ(held.release(), (std::vector<int>{0, 200, 201, 1, 2, 100, 101}));
 }
 
 TEST(TaskPool, RethrowsTheFirstErrorAndSkipsTasksNotStarted) {
