@@ -66,7 +66,9 @@ class TaskPool {
     return queue_.size();
   }
 
-  // The priority of the batches the current thread submits, while it lives (default 0).
+  // The priority the batches the current thread submits get (PriorityScope; default 0).
+  static int submit_priority() { return submit_priority_; }
+  // Sets it for the current thread while it lives.
   class PriorityScope {
    public:
     explicit PriorityScope(int priority) : previous_(submit_priority_) {

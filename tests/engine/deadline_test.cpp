@@ -104,6 +104,25 @@ TEST(Deadline, ACriticalJobDoesNotWaitForAHighJobsPartitionOnTheLane) {
   expect_valid_bench_proof(await_end(*busy.engine, window), kOtherCircuit, 5, 1);
 }
 
+// Witness tasks go ahead of lower-priority jobs' on a shared pool (TaskPool's test): the pipeline
+// submits a job's synthesis at the job's priority.
+TEST(Deadline, SynthesisSubmitsWitnessTasksAtTheJobsPriority) {
+  auto seen_normal = std::make_shared<std::atomic<int>>(-1);
+  auto seen_critical = std::make_shared<std::atomic<int>>(-1);
+  TestJobs jobs;
+  jobs.add("normal", TestJobSpec(kSmallCircuit, 3, 1).recording_pool_priority(seen_normal));
+  jobs.add("critical", TestJobSpec(kSmallCircuit, 4, 1).recording_pool_priority(seen_critical));
+  Engine engine(test_engine_options(shared_param_dir()), jobs.factory());
+  expect_valid_bench_proof(await_end(engine, submit_ok(engine, test_request("normal"))),
+                           kSmallCircuit, 3, 1);
+  expect_valid_bench_proof(
+      await_end(engine, submit_ok(engine, test_request("critical", Priority::kCritical))),
+      kSmallCircuit, 4, 1);
+  EXPECT_EQ(seen_normal->load(), int(Priority::kNormal));
+  EXPECT_EQ(seen_critical->load(), int(Priority::kCritical));
+  EXPECT_EQ(TaskPool::submit_priority(), 0);  // this thread's is its own
+}
+
 TEST(Deadline, WithoutTheLaneItWaitsForThePartitionsAhead) {
   Busy busy(/*deadline_lane=*/false);
   const auto winning = submit_ok(*busy.engine, test_request("winning", Priority::kCritical));

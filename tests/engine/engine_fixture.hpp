@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
@@ -33,6 +34,7 @@
 #include "groth16/verifier.hpp"
 #include "r1cs/keypair_assembly.hpp"
 #include "util/mapped_file.hpp"
+#include "util/task_pool.hpp"
 
 namespace cuzk::engine::testing {
 
@@ -151,6 +153,10 @@ struct TestJobSpec {
     defers_abc = true;
     return *this;
   }
+  TestJobSpec& recording_pool_priority(std::shared_ptr<std::atomic<int>> to) {
+    pool_priority = std::move(to);
+    return *this;
+  }
 
   size_t constraints;
   uint64_t seed;
@@ -160,6 +166,8 @@ struct TestJobSpec {
   std::optional<unsigned> throw_at;  // synthesis of this partition throws
   bool wrong_inputs = false;         // its proof fails verification
   bool defers_abc = false;           // CircuitJob::defers_abc (the memory estimate only)
+  // Set by synthesis to the priority its witness tasks would get on a TaskPool.
+  std::shared_ptr<std::atomic<int>> pool_priority;
 };
 
 // The synthesis order, as "<request_id>/<partition>".
@@ -192,6 +200,7 @@ class TestJob final : public CircuitJob {
   std::string describe() const override { return "test job " + name_; }
   void synthesize(unsigned k, r1cs::ProvingAssignment& out) const override {
     if (log_) log_->add(name_ + "/" + std::to_string(k));
+    if (spec_.pool_priority) *spec_.pool_priority = TaskPool::submit_priority();
     if (spec_.gate && k == spec_.gate_partition) spec_.gate->pass();
     if (spec_.throw_at && *spec_.throw_at == k) {
       throw std::runtime_error("test: partition " + std::to_string(k) + " is poisoned");

@@ -2,8 +2,9 @@
 # CTest: the scripts that measure on the GPU host, run end to end at 2 KiB on the CPU backend, so
 # that a change breaking one shows here and not on a lent GPU's clock:
 #   scripts/vanilla-scenario.sh  a WindowPoSt partition three times (first, second, steady), then
-#                                a queue of two; each verified; the daemon's peak RSS; and a
-#                                WinningPoSt on parameters it makes, whose .pce setup writes;
+#                                a queue of two with a WinningPoSt beside it; each verified; the
+#                                daemon's peak RSS; and a WinningPoSt on parameters it makes,
+#                                whose .pce setup writes;
 #   scripts/deadline-scenario.sh its alone phase with a WindowPoSt (--window): the first C2 and
 #                                the first WindowPoSt before it, every proof verified;
 #   scripts/startup-scenario.sh  two cold starts to the first verified C2 (without, then with the
@@ -19,10 +20,11 @@ ln -s "$cuzk" "$work/bin/cuzk"
 ln -s "$bench" "$work/bin/cuzk-bench"
 
 out=$("$root/scripts/vanilla-scenario.sh" --kind window --size 2k --cpu --queue 2 \
-  --bin "$work/bin" --params "$params" --work "$work/vanilla" 2>&1) || fail "vanilla-scenario: $out"
+  --winning-beside 1 --bin "$work/bin" --params "$params" --work "$work/vanilla" 2>&1) ||
+  fail "vanilla-scenario: $out"
 echo "$out"
 for line in '^first: job ' '^second: job ' '^steady: job .* round trip' '^queue of 2: ' \
-  '^daemon peak RSS: [0-9.]* GiB$'; do
+  '^winning beside the queue 1: job .* round trip' '^daemon peak RSS: [0-9.]* GiB$'; do
   grep -Eq "$line" <<<"$out" || fail "vanilla-scenario printed no line like $line"
 done
 # Its own parameters (a WinningPoSt, made by setup here): setup writes the circuit it recorded as
