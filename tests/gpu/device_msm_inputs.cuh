@@ -45,17 +45,19 @@ void fill_scalars(DeviceBuffer<Repr>& d, size_t n, bool filecoin, uint64_t seed)
 }
 
 // n device bases: `distinct` uploaded, then doubled in place on the device.
-inline DeviceBuffer<G1AffineStorage> tile_bases(const std::vector<curve::G1Affine>& distinct,
-                                                size_t n) {
-  std::vector<G1AffineStorage> storage(distinct.size());
+template <class C>
+DeviceBuffer<AffineStorageOf<C>> tile_bases(const std::vector<curve::Affine<C>>& distinct,
+                                            size_t n) {
+  using Storage = AffineStorageOf<C>;
+  std::vector<Storage> storage(distinct.size());
   to_storage(distinct, storage);
-  DeviceBuffer<G1AffineStorage> bases(n);
+  DeviceBuffer<Storage> bases(n);
   const size_t first = std::min(n, storage.size());
-  CUZK_CUDA_CHECK(cudaMemcpy(bases.data(), storage.data(), first * sizeof(G1AffineStorage),
-                             cudaMemcpyHostToDevice));
+  CUZK_CUDA_CHECK(
+      cudaMemcpy(bases.data(), storage.data(), first * sizeof(Storage), cudaMemcpyHostToDevice));
   for (size_t have = first; have < n; have *= 2) {
     const size_t copy = std::min(have, n - have);
-    CUZK_CUDA_CHECK(cudaMemcpy(bases.data() + have, bases.data(), copy * sizeof(G1AffineStorage),
+    CUZK_CUDA_CHECK(cudaMemcpy(bases.data() + have, bases.data(), copy * sizeof(Storage),
                                cudaMemcpyDeviceToDevice));
   }
   return bases;
