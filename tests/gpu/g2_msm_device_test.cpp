@@ -115,25 +115,6 @@ TEST_F(GpuMsmG2Test, InfinityAndDuplicateBases) {
   expect_same(shared().msm.msm(bases, mix), msm::msm<curve::G2Config>(bases, mix), "mix");
 }
 
-// The batch-affine first level in G2 (GpuMsmOptions::affine_lanes).
-TEST_F(GpuMsmG2Test, BatchAffineFirstLevelMatchesCpu) {
-  for (unsigned lanes : {1u, 32u}) {
-    GpuMsmOptions o;
-    o.affine_lanes = lanes;
-    const size_t n = kMaxN;
-    const auto ks = fx::random_scalars(n, 400 + lanes);
-    expect_same(gpu(n, ks, o), msm::msm<curve::G2Config>(shared().host(n), ks), "random");
-    const size_t m = 3000;
-    std::vector<G2Affine> bases(shared().host(m).begin(), shared().host(m).end());
-    for (size_t i = 0; i < m; i += 7) bases[i] = G2Affine::identity();
-    for (size_t i = 3; i + 1 < m; i += 11) bases[i + 1] = bases[i];
-    for (size_t i = 5; i + 1 < m; i += 13) bases[i + 1] = -bases[i];
-    const auto r1 = fx::filled(m, fx::r_minus_1());
-    expect_same(shared().msm.msm(bases, r1, o), msm::msm<curve::G2Config>(bases, r1),
-                "duplicates, one bucket per window");
-  }
-}
-
 // The backend's call: Montgomery scalars and the density, both on the device.
 TEST_F(GpuMsmG2Test, DensityWithMontgomeryDeviceScalars) {
   const size_t n = (size_t(1) << 16) + 5;

@@ -127,35 +127,6 @@ TEST_F(GpuMsmTest, InfinityAndDuplicateBases) {
   EXPECT_EQ(shared().msm.msm(bases, mix), msm::msm<curve::G1Config>(bases, mix));
 }
 
-// The batch-affine first level (GpuMsmOptions::affine_lanes): the same results as the CPU on
-// random scalars, one bucket per window (chains across lanes and threads), the Filecoin mix,
-// duplicate and opposite bases (x equal: the lanes' side sums) and bases at infinity.
-TEST_F(GpuMsmTest, BatchAffineFirstLevelMatchesCpu) {
-  for (unsigned lanes : {1u, 16u, 128u}) {
-    GpuMsmOptions o;
-    o.affine_lanes = lanes;
-    GpuMsmOptions no_split = o;
-    no_split.split_trivial = false;
-    for (size_t n : {size_t(3), size_t(4096 + 7), kMaxN}) {
-      const auto ks = fx::random_scalars(n, 300 + n);
-      EXPECT_EQ(gpu(n, ks, no_split), cpu(n, ks)) << "lanes " << lanes << ", n = " << n;
-    }
-    const auto r1 = fx::filled(size_t(1) << 16, fx::r_minus_1());
-    EXPECT_EQ(gpu(r1.size(), r1, o), cpu(r1.size(), r1)) << "all r - 1, lanes " << lanes;
-    const auto mix = fx::mixed_scalars(kMaxN, 78);
-    EXPECT_EQ(gpu(kMaxN, mix, o), cpu(kMaxN, mix)) << "Filecoin mix, lanes " << lanes;
-    const size_t n = 3000;
-    std::vector<G1Affine> bases(shared().host(n).begin(), shared().host(n).end());
-    for (size_t i = 0; i < n; i += 7) bases[i] = G1Affine::identity();
-    for (size_t i = 3; i + 1 < n; i += 11) bases[i + 1] = bases[i];
-    for (size_t i = 5; i + 1 < n; i += 13) bases[i + 1] = -bases[i];
-    std::vector<Repr> ks = fx::random_scalars(n, 9);
-    for (size_t i = 5; i + 1 < n; i += 26) ks[i + 1] = ks[i];
-    EXPECT_EQ(shared().msm.msm(bases, ks, no_split), msm::msm<curve::G1Config>(bases, ks))
-        << "duplicates, lanes " << lanes;
-  }
-}
-
 TEST_F(GpuMsmTest, DensityMatchesCpu) {
   const size_t n = (size_t(1) << 16) + 5;
   for (double p : {0.0, 0.25, 0.997, 1.0}) {

@@ -14,14 +14,12 @@
 #include <algorithm>
 #include <numeric>
 #include <random>
-#include <string>
 #include <vector>
 
 #include "../msm/msm_fixtures.hpp"
 #include "gpu/arith/carry_chain_host.hpp"
 #include "gpu/arith/ext2.hpp"
 #include "gpu/arith/mont32.hpp"
-#include "gpu/msm/msm_affine_runs.hpp"
 #include "gpu/msm/msm_buckets.hpp"
 #include "gpu/msm/msm_plan.hpp"
 #include "msm/msm.hpp"
@@ -200,19 +198,10 @@ Emulation<C> emulate(const std::vector<AffineStorageOf<C>>& bases, const std::ve
     size_t chunks = plan.chunks(entries);
     std::vector<uint32_t> pk(2 * chunks);
     std::vector<Sums> ps(2 * chunks);
-    const SortedBaseLoader<E> loader{sv.data(), bases.data()};
-    if (plan.affine_lanes == 0) {
-      for (size_t c = 0; c < chunks; ++c)
-        sum_runs<E>(c, plan.chunk_len, entries, sk.data(), loader, codec,
-                    Out{group_buckets, pk.data(), ps.data()});
-    } else {  // one thread's lanes after another; the lane state of a single thread
-      using State = AffineLaneState<FieldStorageOf<C>>;
-      std::vector<Sums> memory(plan.affine_lanes * State::kLaneBytes / sizeof(Sums) + 1);
-      const State state = State::carve(memory.data(), 1, plan.affine_lanes);
-      for (size_t c = 0; c < chunks; c += plan.affine_lanes)
-        sum_runs_affine<E>(c, plan.affine_lanes, plan.chunk_len, chunks, entries, sk.data(), loader,
-                           codec, Out{group_buckets, pk.data(), ps.data()}, state, 0);
-    }
+    for (size_t c = 0; c < chunks; ++c)
+      sum_runs<E>(c, plan.chunk_len, entries, sk.data(),
+                  SortedBaseLoader<E>{sv.data(), bases.data()}, codec,
+                  Out{group_buckets, pk.data(), ps.data()});
     while (chunks > 1) {
       const size_t slots = 2 * chunks;
       chunks = (slots + plan.level_chunk_len - 1) / plan.level_chunk_len;
@@ -263,9 +252,6 @@ struct Shape {
   uint32_t chunk_len, level_chunk_len, segment_len;
 };
 
-// Every shape runs with the XYZZ first level and with the batch-affine one (msm_affine_runs.hpp)
-// at 2 and 8 lanes per thread: lanes that end inside a bucket, few additions per inversion, and
-// more lanes than chunks.
 template <class C>
 void check(const std::vector<curve::Affine<C>>& bases, const std::vector<Repr>& scalars,
            const Shape& s) {
@@ -277,20 +263,15 @@ void check(const std::vector<curve::Affine<C>>& bases, const std::vector<Repr>& 
   plan.segment_len = std::min(s.segment_len, plan.buckets);
   std::vector<AffineStorageOf<C>> storage(bases.size());
   to_storage(bases, storage);
+  const Emulation<C> em = emulate<C>(storage, scalars, plan);
   const std::vector<curve::Jacobian<C>> want = direct_buckets<C>(bases, scalars, plan);
-  const curve::Jacobian<C> want_result = msm::msm<C>(bases, scalars);
-  for (uint32_t lanes : {0u, 2u, 8u}) {
-    SCOPED_TRACE(lanes == 0 ? "XYZZ first level" : "batch-affine lanes " + std::to_string(lanes));
-    plan.affine_lanes = lanes;
-    const Emulation<C> em = emulate<C>(storage, scalars, plan);
-    size_t bad = 0;
-    for (size_t b = 0; b < want.size(); ++b) {
-      if (from_storage(em.buckets[b]) == want[b]) continue;
-      if (++bad <= 3) ADD_FAILURE() << "bucket " << b << " (window " << b / plan.buckets << ")";
-    }
-    EXPECT_EQ(bad, 0u);
-    EXPECT_EQ(em.result, want_result);
+  size_t bad = 0;
+  for (size_t b = 0; b < want.size(); ++b) {
+    if (from_storage(em.buckets[b]) == want[b]) continue;
+    if (++bad <= 3) ADD_FAILURE() << "bucket " << b << " (window " << b / plan.buckets << ")";
   }
+  EXPECT_EQ(bad, 0u);
+  EXPECT_EQ(em.result, msm::msm<C>(bases, scalars));
 }
 
 std::vector<G1Affine> test_bases(size_t n, uint64_t seed) {

@@ -115,7 +115,6 @@ struct GpuMsmScratch {
   DeviceBuffer<Sums> buckets, segments, thread_sums, block_sums, results;
   DeviceBuffer<uint32_t> part_keys[2];
   DeviceBuffer<Sums> part_sums[2];
-  DeviceBuffer<uint4> lanes;  // the batch-affine first level's lane state
   PhaseTimer timer;
 
   // The side stream of overlapped groups and the events that order it against the caller's
@@ -144,7 +143,7 @@ struct GpuMsmScratch {
                word_rank.size_bytes() + tail.size_bytes() + ones.size_bytes() + flags.size_bytes() +
                counts.size_bytes() + shifted.size_bytes() + temp.size_bytes() +
                buckets.size_bytes() + segments.size_bytes() + thread_sums.size_bytes() +
-               block_sums.size_bytes() + results.size_bytes() + lanes.size_bytes();
+               block_sums.size_bytes() + results.size_bytes();
     for (int i = 0; i < 2; ++i) {
       b += sorts[i].bytes() + part_keys[i].size_bytes() + part_sums[i].size_bytes();
     }
@@ -168,10 +167,6 @@ struct GpuMsmScratch {
     ensure(part_keys[1], slots.second);
     ensure(part_sums[1], slots.second);
     ensure(segments, size_t(plan.windows) * plan.segments_per_window());
-    if (plan.affine_lanes != 0)
-      ensure(lanes, ceil_div(plan.affine_threads * plan.affine_lanes *
-                                 k::RunKernels<C>::affine_lane_bytes(),
-                             sizeof(uint4)));
   }
   void ensure_ones(uint32_t blocks) {
     ensure(thread_sums, size_t(blocks) * k::kBatchAddThreads);
@@ -310,15 +305,9 @@ void sum_group_runs(GpuMsmScratch<C>& s, const Inputs<C>& in, const GpuMsmPlan& 
   using Runs = k::RunKernels<C>;
   XyzzStorageOf<C>* group_buckets = s.buckets.data() + size_t(first) * plan.buckets;
   using Out = typename Runs::Outputs;
-  const Out level1{group_buckets, s.part_keys[0].data(), s.part_sums[0].data()};
-  if (plan.affine_lanes != 0) {
-    Runs::sum_base_runs_affine(s.sorts[set].keys[sel].data(), s.sorts[set].values[sel].data(),
-                               entries, plan.chunk_len, plan.affine_lanes, plan.affine_threads,
-                               s.lanes.data(), in.bases, codec, level1, stream);
-  } else {
-    Runs::sum_base_runs(s.sorts[set].keys[sel].data(), s.sorts[set].values[sel].data(), entries,
-                        plan.chunk_len, in.bases, codec, level1, stream);
-  }
+  Runs::sum_base_runs(s.sorts[set].keys[sel].data(), s.sorts[set].values[sel].data(), entries,
+                      plan.chunk_len, in.bases, codec,
+                      Out{group_buckets, s.part_keys[0].data(), s.part_sums[0].data()}, stream);
   size_t chunks = plan.chunks(entries);
   for (int cur = 0; chunks > 1; cur = 1 - cur) {
     const size_t slots = 2 * chunks;
@@ -412,7 +401,6 @@ GpuMsmT<C>::GpuMsmT(int device) : device_(device), scratch_(std::make_unique<Gpu
   CUZK_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count_, cudaDevAttrMultiProcessorCount, device));
   DeviceGuard guard(device_);
   run_threads_per_sm_ = k::RunKernels<C>::base_runs_threads_per_sm();
-  affine_threads_per_sm_ = k::RunKernels<C>::affine_runs_threads_per_sm();
   batch_blocks_ = k::ReduceKernels<C>::batch_add_blocks(sm_count_);
 }
 template <class C>
@@ -431,8 +419,7 @@ size_t GpuMsmT<C>::scratch_bytes() const {
 
 template <class C>
 GpuMsmPlan GpuMsmT<C>::plan_for(size_t terms, const GpuMsmOptions& options) const {
-  return make_gpu_msm_plan(terms, unsigned(sm_count_), options,
-                           options.affine_lanes != 0 ? affine_threads_per_sm_ : run_threads_per_sm_,
+  return make_gpu_msm_plan(terms, unsigned(sm_count_), options, run_threads_per_sm_,
                            sizeof(XyzzStorageOf<C>));
 }
 

@@ -126,8 +126,7 @@ class GpuMsmT {
 
   int device_ = 0;
   int sm_count_ = 1;
-  unsigned run_threads_per_sm_ = 1;     // occupancy of the bucket-run kernel
-  unsigned affine_threads_per_sm_ = 1;  // and of its batch-affine form
+  unsigned run_threads_per_sm_ = 1;  // occupancy of the bucket-run kernel
   uint32_t batch_blocks_ = 1;        // one wave of the batch addition
   bool profiling_ = false;
   GpuMsmStats stats_;

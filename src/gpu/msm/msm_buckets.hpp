@@ -68,28 +68,6 @@ struct RunOutputs {
   XyzzStorage<FS>* part_sums;
 };
 
-// Stores one run's sum (see the top of the file): head — the run starts at the chunk's first entry
-// and continues from the left; tail — it ends at the chunk's end and continues to the right. Slots
-// are the chunk's two partial slots.
-template <class F>
-CUZK_HD void store_run(const Xyzz<F>& acc, uint32_t key, bool head, bool tail, uint32_t* slot_keys,
-                       XyzzStorage<typename F::Storage>* slot_sums, const BucketKeys& codec,
-                       const RunOutputs<typename F::Storage>& out) {
-  if (tail) {
-    slot_keys[1] = key;
-    acc.store(slot_sums[1]);
-    if (head) {
-      slot_keys[0] = key;
-      Xyzz<F>::identity().store(slot_sums[0]);
-    }
-  } else if (head) {
-    slot_keys[0] = key;
-    acc.store(slot_sums[0]);
-  } else {
-    acc.store(out.buckets[codec.bucket_index(key)]);
-  }
-}
-
 // One chunk of one level (see the top of the file). keys/load cover `count` entries; load is
 // called in entry order (a loader may keep state between calls: prefetching_loader.cuh).
 template <class F, class Loader>
@@ -108,7 +86,19 @@ CUZK_HD void sum_runs(size_t chunk, uint32_t chunk_len, size_t count, const uint
   auto flush = [&](uint32_t key, const P& acc, size_t s, size_t e) {
     const bool head = s == begin && s > 0 && keys[s - 1] == key;
     const bool tail = e == end && e < count && keys[e] == key;
-    store_run<F>(acc, key, head, tail, slot_keys, slot_sums, codec, out);
+    if (tail) {
+      slot_keys[1] = key;
+      acc.store(slot_sums[1]);
+      if (head) {
+        slot_keys[0] = key;
+        P::identity().store(slot_sums[0]);
+      }
+    } else if (head) {
+      slot_keys[0] = key;
+      acc.store(slot_sums[0]);
+    } else {
+      acc.store(out.buckets[codec.bucket_index(key)]);
+    }
   };
 
   // Each entry is loaded just before its addition. Loading entry i+1 a step ahead into registers

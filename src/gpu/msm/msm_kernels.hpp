@@ -89,15 +89,6 @@ struct RunKernels {
   static void sum_base_runs(const uint32_t* keys, const uint32_t* values, size_t count,
                             uint32_t chunk_len, const Bases* bases, const BucketKeys& codec,
                             const Outputs& out, cudaStream_t stream);
-  // The batch-affine first level (msm_affine_runs.hpp): the same outputs as sum_base_runs, each
-  // thread running `lanes` chunks; lane_memory holds max_threads · lanes · affine_lane_bytes()
-  // (max_threads a multiple of 128).
-  static unsigned affine_runs_threads_per_sm();
-  static size_t affine_lane_bytes();
-  static void sum_base_runs_affine(const uint32_t* keys, const uint32_t* values, size_t count,
-                                   uint32_t chunk_len, unsigned lanes, size_t max_threads,
-                                   void* lane_memory, const Bases* bases, const BucketKeys& codec,
-                                   const Outputs& out, cudaStream_t stream);
   // A later level over `count` partial slots.
   static void sum_partial_runs(const uint32_t* keys, const Sums* sums, size_t count,
                                uint32_t chunk_len, const BucketKeys& codec, const Outputs& out,

@@ -63,9 +63,6 @@ struct GpuMsmOptions {
   // Null, or a gate held by a deadline lane: before each sort group, while it is held, the call
   // lets its queued groups finish and waits (enqueue_window.hpp).
   const PriorityGate* yield_to = nullptr;
-  // Batch-affine first run level (msm_affine_runs.hpp): 0 off (XYZZ additions, sum_runs), else
-  // the lanes per thread whose additions share one inversion. Results are identical either way.
-  unsigned affine_lanes = 0;
 };
 
 struct GpuMsmPlan {
@@ -77,8 +74,6 @@ struct GpuMsmPlan {
   uint32_t chunk_len = 0;        // sorted entries per thread in the first run level
   uint32_t level_chunk_len = 0;  // partial sums per thread in the later levels
   uint32_t segment_len = 0;      // buckets per thread in the reduction (a power of two)
-  uint32_t affine_lanes = 0;     // GpuMsmOptions::affine_lanes
-  size_t affine_threads = 0;     // threads of the batch-affine first level (their lane state)
   ff::Limbs<4> digit_offset{};   // H of signed_digits.hpp: window j of k + H, minus 2^(c-1)-1
 
   unsigned groups() const {
@@ -178,14 +173,6 @@ inline GpuMsmPlan make_gpu_msm_plan(size_t terms, unsigned sm_count, const GpuMs
   const size_t waves = std::max<size_t>(1, (entries + wave_entries - 1) / wave_entries);
   p.chunk_len = uint32_t(std::clamp<size_t>((entries + waves * resident - 1) / (waves * resident),
                                             kMinChunk, kMaxChunk));
-  if (opt.affine_lanes != 0) {
-    // One wave of threads, each running affine_lanes chunks in lockstep.
-    p.affine_lanes = opt.affine_lanes;
-    p.affine_threads = resident;
-    const size_t lane_chunks = resident * opt.affine_lanes;
-    p.chunk_len = uint32_t(
-        std::clamp<size_t>((entries + lane_chunks - 1) / lane_chunks, kMinChunk, kMaxChunk));
-  }
   p.level_chunk_len = kLevelChunk;
   const size_t seg_threads = size_t(sm_count) * kSegmentsPerSm;
   const size_t per_thread = std::max<size_t>(p.bucket_count() / seg_threads, 1);

@@ -3,17 +3,14 @@
 // level, full XYZZ additions of partial sums at the later ones. This is where the MSM spends its
 // time (terms × windows mixed additions); 128 threads per block keep the register-heavy additions
 // resident, and in G1 the first level gathers its bases through shared memory ahead of use
-// (PrefetchingBaseLoader). The batch-affine first level (msm_affine_runs.hpp, chosen by
-// GpuMsmOptions::affine_lanes) runs as one wave of threads striding over groups of lanes.
-// Templated on the curve; msm_runs.cu (G1) and msm_runs_g2.cu (G2) instantiate it.
+// (PrefetchingBaseLoader). Templated on the curve; msm_runs.cu (G1) and msm_runs_g2.cu (G2)
+// instantiate it.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
-#include <stdexcept>
 
 #include "gpu/arith/fields.cuh"
-#include "gpu/msm/msm_affine_runs.hpp"
 #include "gpu/msm/msm_kernels.hpp"
 #include "gpu/msm/prefetching_loader.cuh"
 #include "gpu/util/cuda_util.hpp"
@@ -66,19 +63,6 @@ __global__ void __launch_bounds__(kThreads)
   sum_runs<F>(chunk, chunk_len, count, keys, PartialSumLoader<F>{sums}, codec, out);
 }
 
-template <class C>
-__global__ void __launch_bounds__(kThreads)
-    affine_runs_kernel(const uint32_t* keys, const uint32_t* values, size_t count,
-                       uint32_t chunk_len, size_t chunks, unsigned lanes,
-                       const AffineStorageOf<C>* bases, BucketKeys codec,
-                       RunOutputs<FieldStorageOf<C>> out, AffineLaneState<FieldStorageOf<C>> state) {
-  using F = DeviceField<C>;
-  const size_t thread = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  for (size_t first = thread * lanes; first < chunks; first += state.threads * lanes)
-    sum_runs_affine<F>(first, lanes, chunk_len, chunks, count, keys,
-                       SortedBaseLoader<F>{values, bases}, codec, out, state, thread);
-}
-
 // The first level's kernel of curve C (both have one signature).
 template <class C>
 constexpr auto first_level_kernel() {
@@ -97,38 +81,6 @@ unsigned RunKernels<C>::base_runs_threads_per_sm() {
   CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       &blocks, runs_detail::first_level_kernel<C>(), runs_detail::kThreads, 0));
   return unsigned(std::max(blocks, 1)) * runs_detail::kThreads;
-}
-
-template <class C>
-unsigned RunKernels<C>::affine_runs_threads_per_sm() {
-  int blocks = 0;
-  CUZK_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &blocks, runs_detail::affine_runs_kernel<C>, runs_detail::kThreads, 0));
-  return unsigned(std::max(blocks, 1)) * runs_detail::kThreads;
-}
-
-template <class C>
-size_t RunKernels<C>::affine_lane_bytes() {
-  return AffineLaneState<FieldStorageOf<C>>::kLaneBytes;
-}
-
-template <class C>
-void RunKernels<C>::sum_base_runs_affine(const uint32_t* keys, const uint32_t* values,
-                                         size_t count, uint32_t chunk_len, unsigned lanes,
-                                         size_t max_threads, void* lane_memory, const Bases* bases,
-                                         const BucketKeys& codec, const Outputs& out,
-                                         cudaStream_t stream) {
-  if (count == 0) return;
-  constexpr unsigned kThreads = runs_detail::kThreads;
-  const size_t chunks = (count + chunk_len - 1) / chunk_len;
-  const size_t wanted = (chunks + lanes - 1) / lanes;
-  const size_t blocks = (std::min(wanted, max_threads) + kThreads - 1) / kThreads;
-  if (blocks * kThreads > max_threads) throw std::logic_error("affine runs: lane state too small");
-  const auto state =
-      AffineLaneState<FieldStorageOf<C>>::carve(lane_memory, blocks * kThreads, lanes);
-  runs_detail::affine_runs_kernel<C><<<unsigned(blocks), kThreads, 0, stream>>>(
-      keys, values, count, chunk_len, chunks, lanes, bases, codec, out, state);
-  CUZK_CUDA_CHECK(cudaGetLastError());
 }
 
 template <class C>
