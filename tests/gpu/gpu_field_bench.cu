@@ -1,7 +1,8 @@
 // gpu_field_bench: throughput of the device arithmetic — Fr and Fp multiplication and squaring,
-// and G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point) — and the
-// ceilings: the integer multiply pipe's rate for 32-bit product halves (IMAD) and whole 64-bit
-// products (IMAD.WIDE), the FP64 pipe's (DFMA), and both together, on independent chains.
+// and G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point), the same at
+// the MSM bucket kernel's 8 warps per SM with one and two chains per thread — and the ceilings:
+// the integer multiply pipe's rate for 32-bit product halves (IMAD) and whole 64-bit products
+// (IMAD.WIDE), the FP64 pipe's (DFMA), and both together, on independent chains.
 //
 // Each thread runs a long dependent chain on values held in registers (field kernels) or adds
 // bases from a small table that stays in cache (point kernels), so the kernels are compute-bound
@@ -89,6 +90,47 @@ __global__ void madd_chain(const G1AffineStorage* bases, size_t num_bases, G1Xyz
   G1XyzzStorage s{};
   s.x = acc.x.store();
   s.y = acc.y.store();
+  out[i] = s;
+}
+
+// The same chains at the MSM bucket kernel's occupancy (one block of 256 threads per SM: 8
+// warps), with kWays independent chains per thread: whether the compiler interleaves independent
+// products when too few warps hide the latency of one product's dependent multiply-adds.
+template <class F, int kWays>
+__global__ void field_ways(typename F::Storage* data, size_t n, int iters) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  F x[kWays];
+#pragma unroll
+  for (int w = 0; w < kWays; ++w) x[w] = F::load(data[(i + w) % n]);
+  const F y = F::load(data[(i + kWays) % n]);
+  for (int k = 0; k < iters; ++k) {
+#pragma unroll
+    for (int w = 0; w < kWays; ++w) x[w] = x[w] * y;
+  }
+  F sum = x[0];
+#pragma unroll
+  for (int w = 1; w < kWays; ++w) sum = sum + x[w];
+  data[i] = sum.store();
+}
+
+template <class P, int kWays>
+__global__ void madd_ways(const G1AffineStorage* bases, size_t num_bases, G1XyzzStorage* out,
+                          size_t n, int iters) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  P acc[kWays];
+#pragma unroll
+  for (int w = 0; w < kWays; ++w) acc[w] = P::identity();
+  size_t b = i % num_bases;
+  for (int k = 0; k < iters; ++k) {
+#pragma unroll
+    for (int w = 0; w < kWays; ++w) acc[w] += G1AffineDevice::load(bases[(b + 17 * w) % num_bases]);
+    b = b + 1 == num_bases ? 0 : b + 1;
+  }
+  G1XyzzStorage s{};
+  s.x = acc[0].x.store();
+  s.y = acc[kWays - 1].y.store();
   out[i] = s;
 }
 
@@ -181,6 +223,35 @@ void bench_madd(const char* name, size_t n, int iters, const DeviceBuffer<G1Affi
                 double(n) * iters));
 }
 
+// Rows of field_ways / madd_ways: 1 and 2 chains per thread, one block of 256 per SM.
+void bench_ways(const cudaDeviceProp& prop, int iters, const DeviceBuffer<G1AffineStorage>& bases) {
+  const unsigned blocks = unsigned(prop.multiProcessorCount);
+  const size_t n = size_t(blocks) * kThreadsPerBlock;
+  const std::vector<ff::Fp> host = testing::random_values<ff::Fp>(n, 3);
+  DeviceBuffer<typename FpDevice::Storage> d(n);
+  d.upload(host);
+  DeviceBuffer<G1XyzzStorage> out(n);
+  const auto field = [&](auto ways) {
+    constexpr int w = decltype(ways)::value;
+    return time_kernel(
+        [&] { field_ways<FpDevice, w><<<blocks, kThreadsPerBlock>>>(d.data(), n, 64 * iters / w); },
+        double(n) * (64 * iters / w) * w);
+  };
+  const auto madd = [&](auto ways) {
+    constexpr int w = decltype(ways)::value;
+    return time_kernel(
+        [&] {
+          madd_ways<G1XyzzDevice, w><<<blocks, kThreadsPerBlock>>>(bases.data(), bases.size(),
+                                                                   out.data(), n, 8 * iters / w);
+        },
+        double(n) * (8 * iters / w) * w);
+  };
+  print_row("Fp mul, 8 warps/SM, 1 way", n, 64 * iters, field(std::integral_constant<int, 1>{}));
+  print_row("Fp mul, 8 warps/SM, 2 ways", n, 32 * iters, field(std::integral_constant<int, 2>{}));
+  print_row("G1 XYZZ, 8 warps/SM, 1 way", n, 8 * iters, madd(std::integral_constant<int, 1>{}));
+  print_row("G1 XYZZ, 8 warps/SM, 2 ways", n, 4 * iters, madd(std::integral_constant<int, 2>{}));
+}
+
 int run(int argc, char** argv) {
   const int log2_threads = argc > 1 ? std::atoi(argv[1]) : 20;
   const int scale = argc > 2 ? std::atoi(argv[2]) : 1;
@@ -213,6 +284,7 @@ int run(int argc, char** argv) {
   bases.upload(host_bases);
   bench_madd<G1XyzzDevice>("G1 mixed add (XYZZ)", n, 16 * scale, bases);
   bench_madd<G1JacobianDevice>("G1 mixed add (Jacobian)", n, 16 * scale, bases);
+  bench_ways(prop, 64 * scale, bases);
   return 0;
 }
 
