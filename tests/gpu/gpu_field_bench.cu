@@ -1,8 +1,8 @@
 // gpu_field_bench: throughput of the device arithmetic — Fr and Fp multiplication and squaring,
-// and G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point), the same at
-// the MSM bucket kernel's 8 warps per SM with one and two chains per thread — and the ceilings:
-// the integer multiply pipe's rate for 32-bit product halves (IMAD) and whole 64-bit products
-// (IMAD.WIDE), the FP64 pipe's (DFMA), and both together, on independent chains.
+// G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point), G2's into XYZZ,
+// G1's at the MSM bucket kernel's 8 warps per SM with one and two chains per thread — and the
+// ceilings: the integer multiply pipe's rate for 32-bit product halves (IMAD) and whole 64-bit
+// products (IMAD.WIDE), the FP64 pipe's (DFMA), and both together, on independent chains.
 //
 // Each thread runs a long dependent chain on values held in registers (field kernels) or adds
 // bases from a small table that stays in cache (point kernels), so the kernels are compute-bound
@@ -75,19 +75,21 @@ __global__ void multiply_ceiling(uint32_t* data, size_t n, int iters) {
   data[i] = uint32_t(sum ^ (sum >> 32));
 }
 
-template <class P>
-__global__ void madd_chain(const G1AffineStorage* bases, size_t num_bases, G1XyzzStorage* out,
+// P: the accumulator type (Xyzz / Jacobian over the device field of curve C).
+template <class C, class P>
+__global__ void madd_chain(const AffineStorageOf<C>* bases, size_t num_bases, XyzzStorageOf<C>* out,
                            size_t n, int iters) {
+  using A = Affine<DeviceField<C>>;
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   P acc = P::identity();
   size_t b = i % num_bases;
   for (int k = 0; k < iters; ++k) {
-    acc += G1AffineDevice::load(bases[b]);
+    acc += A::load(bases[b]);
     b = b + 1 == num_bases ? 0 : b + 1;
   }
   // Store x and y so that the chain is not optimised away.
-  G1XyzzStorage s{};
+  XyzzStorageOf<C> s{};
   s.x = acc.x.store();
   s.y = acc.y.store();
   out[i] = s;
@@ -210,17 +212,31 @@ void bench_multiply_ceiling(size_t n, int iters, const cudaDeviceProp& prop) {
   row("IMAD beside DFMA: DFMA", both);
 }
 
-template <class P>
-void bench_madd(const char* name, size_t n, int iters, const DeviceBuffer<G1AffineStorage>& bases) {
-  DeviceBuffer<G1XyzzStorage> out(n);
+template <class C, class P>
+void bench_madd(const char* name, size_t n, int iters,
+                const DeviceBuffer<AffineStorageOf<C>>& bases) {
+  DeviceBuffer<XyzzStorageOf<C>> out(n);
   const unsigned blocks = unsigned((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
   print_row(name, n, iters,
             time_kernel(
                 [&] {
-                  madd_chain<P><<<blocks, kThreadsPerBlock>>>(bases.data(), bases.size(),
-                                                              out.data(), n, iters);
+                  madd_chain<C, P><<<blocks, kThreadsPerBlock>>>(bases.data(), bases.size(),
+                                                                 out.data(), n, iters);
                 },
                 double(n) * iters));
+}
+
+// 1024 distinct bases of curve C (96 or 192 KiB: cache-resident), on the device.
+template <class C>
+DeviceBuffer<AffineStorageOf<C>> cached_bases() {
+  const std::vector<curve::Jacobian<C>> pts = testing::random_points_of<C>(1024, 2);
+  std::vector<curve::Affine<C>> aff(pts.size());
+  curve::batch_normalize<C>(pts, aff);
+  std::vector<AffineStorageOf<C>> host;
+  for (const auto& p : aff) host.push_back(to_storage(p));
+  DeviceBuffer<AffineStorageOf<C>> bases(host.size());
+  bases.upload(host);
+  return bases;
 }
 
 // Rows of field_ways / madd_ways: 1 and 2 chains per thread, one block of 256 per SM.
@@ -274,16 +290,11 @@ int run(int argc, char** argv) {
   bench_field<FrDevice, ff::Fr>("Fr mul", "Fr square", n, 256 * scale);
   bench_field<FpDevice, ff::Fp>("Fp mul", "Fp square", n, 128 * scale);
 
-  // 1024 distinct bases: 96 KiB, cache-resident.
-  const std::vector<curve::G1> pts = testing::random_points(1024, 2);
-  std::vector<curve::G1Affine> aff(pts.size());
-  curve::batch_normalize<curve::G1Config>(pts, aff);
-  std::vector<G1AffineStorage> host_bases;
-  for (const auto& p : aff) host_bases.push_back(to_storage(p));
-  DeviceBuffer<G1AffineStorage> bases(host_bases.size());
-  bases.upload(host_bases);
-  bench_madd<G1XyzzDevice>("G1 mixed add (XYZZ)", n, 16 * scale, bases);
-  bench_madd<G1JacobianDevice>("G1 mixed add (Jacobian)", n, 16 * scale, bases);
+  const DeviceBuffer<G1AffineStorage> bases = cached_bases<curve::G1Config>();
+  bench_madd<curve::G1Config, G1XyzzDevice>("G1 mixed add (XYZZ)", n, 16 * scale, bases);
+  bench_madd<curve::G1Config, G1JacobianDevice>("G1 mixed add (Jacobian)", n, 16 * scale, bases);
+  bench_madd<curve::G2Config, Xyzz<DeviceField<curve::G2Config>>>(
+      "G2 mixed add (XYZZ)", n, 4 * scale, cached_bases<curve::G2Config>());
   bench_ways(prop, 64 * scale, bases);
   return 0;
 }
