@@ -4,7 +4,7 @@
 #   scripts/deadline-scenario.sh prepare|run|all [--size 32g|2k] [--bin DIR] [--work DIR]
 #                                [--duration 60s] [--queue 4] [--every 10s] [--cpu]
 #                                [--example-config] [--phases alone,c2,mixed] [--gpus N|auto]
-#                                [--window [--window-params DIR]]
+#                                [--window [--window-params DIR]] [--budget 40GiB]
 #   prepare  test parameters (porep and winning circuits; on GPU 0 unless --cpu) with the circuits
 #            setup recorded as the daemon's .pce, a virtual C1 and a virtual WinningPoSt request,
 #            under --work (kept for the next call)
@@ -14,7 +14,8 @@
 #            verified), stops the daemon; the table goes to stdout and --work/deadline.txt, the
 #            daemon's log to --work/daemon.log
 # --gpus: the daemon's devices — N: GPUs 0..N-1, auto: every usable one (default 1); with more
-# than one the memory budget is the daemon's auto value instead of 40 GiB.
+# than one the memory budget is the daemon's auto value instead of --budget (default 40 GiB; a
+# 32 GiB WindowPoSt beside PoRep needs 48GiB: the two circuits' .pce files hold 21 GB).
 # --example-config: the daemon runs cuzk.example.toml with only listen and param_cache changed
 # (its auto values) instead of docs/daemon.md's hand-set 32g keys.
 # --window: a WindowPoSt partition (HIGH) too, with each WinningPoSt: a full partition of virtual

@@ -27,14 +27,24 @@ namespace {
 
 constexpr unsigned kThreadsPerBlock = 256;
 
-template <class F, bool kSquare>
+// kWays independent chains per thread (1 in the main rows; 2 at the bucket kernel's occupancy, to
+// see whether the compiler interleaves independent products when few warps are resident).
+template <class F, bool kSquare, int kWays = 1>
 __global__ void field_chain(typename F::Storage* data, size_t n, int iters) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  F x = F::load(data[i]);
-  const F y = F::load(data[(i + 1) % n]);
-  for (int k = 0; k < iters; ++k) x = kSquare ? x.square() : x * y;
-  data[i] = x.store();
+  F x[kWays];
+  CUZK_UNROLL
+  for (int w = 0; w < kWays; ++w) x[w] = F::load(data[(i + w) % n]);
+  const F y = F::load(data[(i + kWays) % n]);
+  for (int k = 0; k < iters; ++k) {
+    CUZK_UNROLL
+    for (int w = 0; w < kWays; ++w) x[w] = kSquare ? x[w].square() : x[w] * y;
+  }
+  F sum = x[0];
+  CUZK_UNROLL
+  for (int w = 1; w < kWays; ++w) sum = sum + x[w];
+  data[i] = sum.store();
 }
 
 // The multiply pipes' ceilings: kChains independent chains per thread, each step one instruction
@@ -75,62 +85,25 @@ __global__ void multiply_ceiling(uint32_t* data, size_t n, int iters) {
   data[i] = uint32_t(sum ^ (sum >> 32));
 }
 
-// P: the accumulator type (Xyzz / Jacobian over the device field of curve C).
-template <class C, class P>
+// P: the accumulator type (Xyzz / Jacobian over the device field of curve C); kWays independent
+// accumulators per thread, chain w adding the bases from 17·w on.
+template <class C, class P, int kWays = 1>
 __global__ void madd_chain(const AffineStorageOf<C>* bases, size_t num_bases, XyzzStorageOf<C>* out,
                            size_t n, int iters) {
   using A = Affine<DeviceField<C>>;
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  P acc = P::identity();
-  size_t b = i % num_bases;
-  for (int k = 0; k < iters; ++k) {
-    acc += A::load(bases[b]);
-    b = b + 1 == num_bases ? 0 : b + 1;
-  }
-  // Store x and y so that the chain is not optimised away.
-  XyzzStorageOf<C> s{};
-  s.x = acc.x.store();
-  s.y = acc.y.store();
-  out[i] = s;
-}
-
-// The same chains at the MSM bucket kernel's occupancy (one block of 256 threads per SM: 8
-// warps), with kWays independent chains per thread: whether the compiler interleaves independent
-// products when too few warps hide the latency of one product's dependent multiply-adds.
-template <class F, int kWays>
-__global__ void field_ways(typename F::Storage* data, size_t n, int iters) {
-  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  F x[kWays];
-#pragma unroll
-  for (int w = 0; w < kWays; ++w) x[w] = F::load(data[(i + w) % n]);
-  const F y = F::load(data[(i + kWays) % n]);
-  for (int k = 0; k < iters; ++k) {
-#pragma unroll
-    for (int w = 0; w < kWays; ++w) x[w] = x[w] * y;
-  }
-  F sum = x[0];
-#pragma unroll
-  for (int w = 1; w < kWays; ++w) sum = sum + x[w];
-  data[i] = sum.store();
-}
-
-template <class P, int kWays>
-__global__ void madd_ways(const G1AffineStorage* bases, size_t num_bases, G1XyzzStorage* out,
-                          size_t n, int iters) {
-  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
   P acc[kWays];
-#pragma unroll
+  CUZK_UNROLL
   for (int w = 0; w < kWays; ++w) acc[w] = P::identity();
   size_t b = i % num_bases;
   for (int k = 0; k < iters; ++k) {
-#pragma unroll
-    for (int w = 0; w < kWays; ++w) acc[w] += G1AffineDevice::load(bases[(b + 17 * w) % num_bases]);
+    CUZK_UNROLL
+    for (int w = 0; w < kWays; ++w) acc[w] += A::load(bases[w == 0 ? b : (b + 17 * w) % num_bases]);
     b = b + 1 == num_bases ? 0 : b + 1;
   }
-  G1XyzzStorage s{};
+  // Store x and y so that the chains are not optimised away.
+  XyzzStorageOf<C> s{};
   s.x = acc[0].x.store();
   s.y = acc[kWays - 1].y.store();
   out[i] = s;
@@ -239,7 +212,8 @@ DeviceBuffer<AffineStorageOf<C>> cached_bases() {
   return bases;
 }
 
-// Rows of field_ways / madd_ways: 1 and 2 chains per thread, one block of 256 per SM.
+// field_chain / madd_chain at the MSM bucket kernel's occupancy (one block of 256 threads per SM:
+// 8 warps), 1 and 2 chains per thread.
 void bench_ways(const cudaDeviceProp& prop, int iters, const DeviceBuffer<G1AffineStorage>& bases) {
   const unsigned blocks = unsigned(prop.multiProcessorCount);
   const size_t n = size_t(blocks) * kThreadsPerBlock;
@@ -250,15 +224,18 @@ void bench_ways(const cudaDeviceProp& prop, int iters, const DeviceBuffer<G1Affi
   const auto field = [&](auto ways) {
     constexpr int w = decltype(ways)::value;
     return time_kernel(
-        [&] { field_ways<FpDevice, w><<<blocks, kThreadsPerBlock>>>(d.data(), n, 64 * iters / w); },
+        [&] {
+          field_chain<FpDevice, false, w>
+              <<<blocks, kThreadsPerBlock>>>(d.data(), n, 64 * iters / w);
+        },
         double(n) * (64 * iters / w) * w);
   };
   const auto madd = [&](auto ways) {
     constexpr int w = decltype(ways)::value;
     return time_kernel(
         [&] {
-          madd_ways<G1XyzzDevice, w><<<blocks, kThreadsPerBlock>>>(bases.data(), bases.size(),
-                                                                   out.data(), n, 8 * iters / w);
+          madd_chain<curve::G1Config, G1XyzzDevice, w><<<blocks, kThreadsPerBlock>>>(
+              bases.data(), bases.size(), out.data(), n, 8 * iters / w);
         },
         double(n) * (8 * iters / w) * w);
   };

@@ -105,12 +105,12 @@ struct Bench {
     return {ms[ms.size() / 2], ms.front()};
   }
 
-  Row measure(unsigned log_n, Shape shape, const DeviceBuffer<Repr>& scalars) {
+  Row measure(unsigned log_n, Shape shape) {
     const size_t n = size_t(1) << log_n;
     const GpuMsmOptions o = options_for(shape);
-    const auto [median, min] = time_calls(n, scalars.data(), o);
+    const auto [median, min] = time_calls(n, d_scalars.data(), o);
     msm.set_profiling(true);
-    (void)msm.msm(bases.data(), n, scalars.data(), stream.get(), o);
+    (void)msm.msm(bases.data(), n, d_scalars.data(), stream.get(), o);
     msm.set_profiling(false);
     const GpuMsmStats& s = msm.last_stats();
     std::printf(
@@ -147,12 +147,12 @@ struct Bench {
       const unsigned log_n = *std::min_element(sizes.begin(), sizes.end());
       for (Shape shape : {Shape::kRandom, Shape::kFilecoin}) {
         fill_scalars(d_scalars, size_t(1) << log_n, shape, 99);
-        ok = check(log_n, shape, d_scalars) && ok;
+        ok = check(log_n, shape) && ok;
       }
     }
     for (Shape shape : {Shape::kRandom, Shape::kFilecoin}) {
       fill_scalars(d_scalars, max_n, shape, 1);  // prefixes serve the smaller sizes
-      for (unsigned log_n : sizes) rows.push_back(measure(log_n, shape, d_scalars));
+      for (unsigned log_n : sizes) rows.push_back(measure(log_n, shape));
     }
     return ok;
   }
@@ -177,11 +177,11 @@ struct Bench {
   }
 
   // The CPU MSM over the same (tiled) bases and the downloaded scalars.
-  bool check(unsigned log_n, Shape shape, const DeviceBuffer<Repr>& scalars) {
+  bool check(unsigned log_n, Shape shape) {
     const size_t n = size_t(1) << log_n;
     std::vector<Repr> host(n);
     CUZK_CUDA_CHECK(
-        cudaMemcpy(host.data(), scalars.data(), n * sizeof(Repr), cudaMemcpyDeviceToHost));
+        cudaMemcpy(host.data(), d_scalars.data(), n * sizeof(Repr), cudaMemcpyDeviceToHost));
     std::vector<curve::Affine<C>> tiled(n);
     for (size_t i = 0; i < n; ++i) tiled[i] = distinct[i % distinct.size()];
     const auto t0 = std::chrono::steady_clock::now();
@@ -189,8 +189,8 @@ struct Bench {
     const double cpu_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const GpuMsmOptions split_off = options_for(Shape::kRandom);
-    const bool ok = msm.msm(bases.data(), n, scalars.data(), stream.get()) == want &&
-                    msm.msm(bases.data(), n, scalars.data(), stream.get(), split_off) == want;
+    const bool ok = msm.msm(bases.data(), n, d_scalars.data(), stream.get()) == want &&
+                    msm.msm(bases.data(), n, d_scalars.data(), stream.get(), split_off) == want;
     std::printf("check %s 2^%u %-8s against the CPU MSM (%.2f s): %s\n", curve, log_n, name(shape),
                 cpu_s, ok ? "OK" : "MISMATCH");
     std::fflush(stdout);
