@@ -6,8 +6,9 @@
 // Values are pairs c0 + c1·u of fully reduced Montgomery F elements, so an element has exactly one
 // representation and equals the CPU ff::Fp2 bit for bit whatever formula produced it. Memory
 // layout: Ext2Storage (field_storage.hpp), byte-identical to ff::Fp2.
-// Cost: mul 3 F multiplications (Karatsuba), square 2 (complex squaring), add/sub/neg/dbl 2 each,
-// inverse one F inversion and 4 products.
+// Cost: mul 3 F multiplications (Karatsuba; over a wide-form Mont32, 3 integer products and 2
+// reductions: mont32_wide.hpp), square 2 (complex squaring), add/sub/neg/dbl 2 each, inverse one F
+// inversion and 4 products.
 #pragma once
 
 #include "gpu/arith/field_storage.hpp"
@@ -20,6 +21,9 @@ struct Ext2 {
   using Base = F;
   using Storage = Ext2Storage<typename F::Storage>;
   F c0, c1;
+
+  // Products reduced lazily: F is a Mont32 in a wide form (mont32.hpp).
+  static constexpr bool kLazy = requires { requires F::kWideProducts; };
 
   static CUZK_HD Ext2 zero() { return {F::zero(), F::zero()}; }
   static CUZK_HD Ext2 one() { return {F::one(), F::zero()}; }
@@ -35,10 +39,26 @@ struct Ext2 {
   friend CUZK_HD Ext2 operator+(const Ext2& a, const Ext2& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
   friend CUZK_HD Ext2 operator-(const Ext2& a, const Ext2& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
   CUZK_HD Ext2 operator-() const { return {-c0, -c1}; }
-  // (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u.
+  // (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u; over a
+  // field with wide products (Mont32's wide forms) combined before reducing: two reductions.
   friend CUZK_HD Ext2 operator*(const Ext2& a, const Ext2& b) {
-    const F aa = a.c0 * b.c0, bb = a.c1 * b.c1;
-    return {aa - bb, (a.c0 + a.c1) * (b.c0 + b.c1) - aa - bb};
+    if constexpr (kLazy) {
+      const F x[1][2] = {{a.c0, a.c1}}, y[1][2] = {{b.c0, b.c1}};
+      Ext2 r;
+      F::ext2_sum_of_products(x, y, r.c0, r.c1);
+      return r;
+    } else {
+      const F aa = a.c0 * b.c0, bb = a.c1 * b.c1;
+      return {aa - bb, (a.c0 + a.c1) * (b.c0 + b.c1) - aa - bb};
+    }
+  }
+  // a·b + c·d with two reductions in all (xyzz.hpp's mul_sum uses it); lazy fields only.
+  static CUZK_HD Ext2 mul_sum(const Ext2& a, const Ext2& b, const Ext2& c,
+                              const Ext2& d) requires(kLazy) {
+    const F x[2][2] = {{a.c0, a.c1}, {c.c0, c.c1}}, y[2][2] = {{b.c0, b.c1}, {d.c0, d.c1}};
+    Ext2 r;
+    F::ext2_sum_of_products(x, y, r.c0, r.c1);
+    return r;
   }
   // (c0 + c1 u)² = (c0 + c1)(c0 - c1) + 2 c0 c1 u.
   CUZK_HD Ext2 square() const { return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()}; }

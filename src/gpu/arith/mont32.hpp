@@ -1,32 +1,23 @@
-// Mont32<Config, Chain>: a prime field in Montgomery form over N 32-bit limbs — the register type
-// the GPU computes with (Fp: N = 12, Fr: N = 8), written once over the limb count.
+// Mont32<Config, Chain, Form>: a prime field in Montgomery form over N 32-bit limbs — the register
+// type the GPU computes with (Fp: N = 12, Fr: N = 8), written once over the limb count.
 //
 // Representation. Limbs are little-endian 32-bit words, always fully reduced (< p), in Montgomery
 // form with R = 2^(32N): bit for bit the CPU field's representation (see mont32_params.hpp, which
 // derives every constant from the CPU Config). Storage in memory is FieldStorage
 // (field_storage.hpp).
 //
-// Carry chains. Multi-word arithmetic is written against a "carry chain" Chain: add/sub/mad
-// instructions that read and write one carry flag, mirroring PTX `add.cc`, `addc`, `mad.lo.cc`,
-// `madc.hi` etc. On the device Chain = PtxCarryChain (one inline PTX instruction each, flag in
-// hardware); on the host Chain = HostCarryChain, a bit-exact emulation that lets the tests run the
-// very same limb code against the CPU field on a machine without a GPU.
+// Multiplication forms (MulForm). kInterleaved, the production form: Montgomery multiplication
+// with the reduction interleaved row by row (mont32_rows.hpp), 4N² multiply-adds. kWide and
+// kKaratsuba: the product as a whole 2N-word integer (schoolbook rows, or Karatsuba's three
+// half-size products) and then its reduction (mont32_wide.hpp), so that sums of products share a
+// reduction — mul_sum, and over Fp2 (ext2.hpp) the three products of a Karatsuba product and the
+// six of a sum of two, reduced twice in all. They exist to be measured against the production form
+// (gpu_field_bench; whole kernels in a build with CUZK_GPU_MUL_FORM set, fields.cuh); every form
+// gives bit-identical results (tests/gpu/mont32_host_test.cpp). docs/perf/gpu.md has the counts.
+// Squaring is the interleaved one in every form.
 //
-// Multiplication (mul_interleaved) is Montgomery multiplication with the reduction interleaved
-// row by row (CIOS): for each limb b_i, T += b_i·a, then T += m·p with m = T_0·(-p^-1) mod 2^32,
-// then T /= 2^32. T is kept as two accumulators, T = E + 2^32·O: E collects the products of the
-// even-indexed limbs of a (and of p), O those of the odd-indexed ones. Each such set of products
-// occupies disjoint word pairs, so adding it is one carry chain of N instructions, and the E and O
-// chains of a row are independent of each other (instruction-level parallelism), while T needs
-// only 2N+2 words of registers. Measured on an H200, this multiplication (Fp 25.1, Fr 48.3 G/s)
-// beats the earlier separated product-then-reduce (Fp 17.0, Fr 36.0 G/s) and made the G1 mixed
-// addition 2.6x faster — the separated form's 4N-word temporaries held the point kernels' occupancy
-// down. Squaring (square_interleaved) keeps the same rows and registers but computes each cross
-// product once; mul_sum adds two products under one reduction (sum_of_products).
-// Cost: 4N² 32-bit multiply-adds (Fp 576, Fr 256 less the 32 that reduce_row's shortcut for Fr's
-// modulus saves) plus O(N) adds; the final value is < 2p (the modulus has a spare top bit:
-// static_assert in mont32_params.hpp), so one conditional subtraction of p finishes.
-// Add/sub/neg/double are one or two carry chains plus a branch-free select.
+// The limb algorithms are written against a carry chain Chain (PTX on the device, an emulation on
+// the host: carry_chain_ptx.cuh, carry_chain_host.hpp); this class holds the limbs and picks them.
 #pragma once
 
 #include <cstddef>
@@ -35,271 +26,21 @@
 #include "gpu/arith/field_storage.hpp"
 #include "gpu/arith/hd.hpp"
 #include "gpu/arith/mont32_params.hpp"
+#include "gpu/arith/mont32_rows.hpp"
+#include "gpu/arith/mont32_wide.hpp"
 
 namespace cuzk::gpu {
-namespace mont32 {
 
-// out = s - p if s >= p, else s; for s < 2p.
-template <class Params, class Chain>
-CUZK_HD void subtract_p_if_needed(Chain& c, uint32_t* out, const uint32_t* s) {
-  constexpr size_t N = Params::kLimbs;
-  constexpr Words<N> p = Params::kModulus;
-  uint32_t d[N];
-  d[0] = c.sub_cc(s[0], p.w[0]);
-  CUZK_UNROLL
-  for (size_t j = 1; j < N; ++j) d[j] = c.subc_cc(s[j], p.w[j]);
-  const uint32_t keep_s = c.subc(0, 0);  // all ones when s - p borrowed, i.e. s < p
-  CUZK_UNROLL
-  for (size_t j = 0; j < N; ++j) out[j] = (s[j] & keep_s) | (d[j] & ~keep_s);
-}
+enum class MulForm : uint8_t { kInterleaved, kWide, kKaratsuba };
 
-// acc[0..N] += sum_{k >= first} x[2k + Odd]·y·2^(64k), in one carry chain: the products of the
-// even- (or odd-) indexed limbs of x occupy disjoint word pairs, so the chain carries only between
-// them, and its carry out goes into the top word acc[N]. Pairs below `first` are skipped (a row of
-// the squaring, whose low limbs are zero). CarryIn: the incoming flag is added at word 0 (and
-// carried through the skipped words).
-template <size_t N, size_t Odd, bool CarryIn, class Chain>
-CUZK_HD void mad_pairs(Chain& c, uint32_t* acc, const uint32_t* x, uint32_t y, size_t first = 0) {
-  bool chained = CarryIn;
-  CUZK_UNROLL
-  for (size_t k = 0; k < N / 2; ++k) {
-    if (k < first) {
-      if (CarryIn) {
-        acc[2 * k] = c.addc_cc(acc[2 * k], 0);
-        acc[2 * k + 1] = c.addc_cc(acc[2 * k + 1], 0);
-      }
-      continue;
-    }
-    acc[2 * k] = chained ? c.madc_lo_cc(x[2 * k + Odd], y, acc[2 * k])
-                         : c.mad_lo_cc(x[2 * k + Odd], y, acc[2 * k]);
-    chained = true;
-    acc[2 * k + 1] = c.madc_hi_cc(x[2 * k + Odd], y, acc[2 * k + 1]);
-  }
-  if (chained) acc[N] = c.addc(acc[N], 0);
-}
-
-// The reduction step of one interleaved row: T = E + 2^32·O += m·p with m = E_0·(-p^-1), which
-// clears word 0 of E (shift_row then divides by 2^32).
-//
-// Moduli with p_0 = 1 and p_1 = 2^32 - 1 (Fr's: r = ... 0xffffffff 00000001) take a shortcut:
-// -p^-1 = -1 mod 2^32, so m = -E_0, and the first pair of each chain needs no multiplication:
-// m·p_0 is the words (m, 0), and m·p_1 = m·2^32 - m is the words (E_0, m - [E_0 != 0]). That turns
-// 4 of the row's 2N multiply-adds (Fr: 16) into additions, which do not use the multiply pipe the
-// Fr kernels (NTT passes) are bound by.
-template <class Params>
-inline constexpr bool kLowWordsOneAndAllOnes = Params::kModulus.w[0] == 1 &&
-                                               Params::kModulus.w[1] == ~uint32_t(0);
-
-template <class Params, class Chain>
-CUZK_HD void reduce_row(Chain& c, uint32_t* e, uint32_t* o) {
-  constexpr size_t N = Params::kLimbs;
-  constexpr Words<N> p = Params::kModulus;
-  if constexpr (kLowWordsOneAndAllOnes<Params>) {
-    static_assert(Params::kInv == ~uint32_t(0), "-p^-1 = -1 mod 2^32 when p_0 = 1");
-    const uint32_t e0 = e[0];
-    const uint32_t m = uint32_t(0) - e0;
-    const uint32_t m_p1_hi = m - uint32_t(e0 != 0);
-    e[0] = c.add_cc(e0, m);  // 0, carrying when E_0 != 0
-    e[1] = c.addc_cc(e[1], 0);
-    CUZK_UNROLL
-    for (size_t k = 1; k < N / 2; ++k) {
-      e[2 * k] = c.madc_lo_cc(p.w[2 * k], m, e[2 * k]);
-      e[2 * k + 1] = c.madc_hi_cc(p.w[2 * k], m, e[2 * k + 1]);
-    }
-    e[N] = c.addc(e[N], 0);
-    o[0] = c.add_cc(o[0], e0);
-    o[1] = c.addc_cc(o[1], m_p1_hi);
-    CUZK_UNROLL
-    for (size_t k = 1; k < N / 2; ++k) {
-      o[2 * k] = c.madc_lo_cc(p.w[2 * k + 1], m, o[2 * k]);
-      o[2 * k + 1] = c.madc_hi_cc(p.w[2 * k + 1], m, o[2 * k + 1]);
-    }
-    o[N] = c.addc(o[N], 0);
-  } else {
-    const uint32_t m = e[0] * Params::kInv;
-    mad_pairs<N, 0, false>(c, e, p.w, m);
-    mad_pairs<N, 1, false>(c, o, p.w, m);
-  }
-}
-
-// T/2^32 for T = E + 2^32·O with E_0 = 0: (O + E_1) + 2^32·(E_2..E_N), so O becomes the new E
-// (with E_1 added into its word 0) and E shifted by two words the new O. The carry of the word-0
-// addition is left in the flag: the row's first O chain must take it (mad_pairs' CarryIn).
-template <size_t N, class Chain>
-CUZK_HD void shift_row(Chain& c, uint32_t* e, uint32_t* o) {
-  uint32_t ne[N + 1], no[N + 1];
-  CUZK_UNROLL
-  for (size_t j = 0; j <= N; ++j) ne[j] = o[j];
-  CUZK_UNROLL
-  for (size_t j = 0; j + 2 <= N; ++j) no[j] = e[j + 2];
-  no[N - 1] = 0;
-  no[N] = 0;
-  ne[0] = c.add_cc(ne[0], e[1]);
-  CUZK_UNROLL
-  for (size_t j = 0; j <= N; ++j) {
-    e[j] = ne[j];
-    o[j] = no[j];
-  }
-}
-
-// The last division: out = T/2^32 = O + E_1..E_N < 2p (which fits N words), reduced below p.
-template <class Params, class Chain>
-CUZK_HD void finish_rows(Chain& c, uint32_t* out, const uint32_t* e, const uint32_t* o) {
-  constexpr size_t N = Params::kLimbs;
-  uint32_t s[N];
-  s[0] = c.add_cc(o[0], e[1]);
-  CUZK_UNROLL
-  for (size_t j = 1; j + 1 < N; ++j) s[j] = c.addc_cc(o[j], e[j + 1]);
-  s[N - 1] = c.addc(o[N - 1], e[N]);
-  subtract_p_if_needed<Params>(c, out, s);
-}
-
-// out = (sum_{t < K} a_t·b_t)·R^-1 mod p, fully reduced, for a_t, b_t < p: Montgomery
-// multiplication with the reduction interleaved row by row (CIOS), the running value kept as two
-// accumulators T = E + 2^32·O (E, O: N+1 words), where E collects the products of the
-// even-indexed limbs of the a_t (and of p) and O those of the odd-indexed ones. Why: the two carry
-// chains of a row are independent (twice the instruction-level parallelism of one chain), and T
-// needs 2N+2 words of registers instead of the 4N of a full product reduced afterwards. Row i adds
-// the b_t,i·a_t and m·p, then divides by 2^32 (shift_row). Bounds: the result before the final
-// subtraction is (sum a_t·b_t + M·p)/R < K·p²/R + p, below 2p when K·p < R (static_assert: then
-// one subtraction finishes); within a row E and O stay below 2^(32N+4), their top words holding
-// the carries. K = 2 (mul_sum) shares one reduction between two products: 3/4 of the
-// multiply-adds of two multiplications.
-template <class Params, size_t K, class Chain>
-CUZK_HD void sum_of_products(Chain& c, uint32_t* out, const uint32_t* const (&a)[K],
-                             const uint32_t* const (&b)[K]) {
-  constexpr size_t N = Params::kLimbs;
-  static_assert(N % 2 == 0, "the limbs of a pair up");
-  static_assert(
-      K >= 1 && uint64_t(K) * (uint64_t(Params::kModulus.w[N - 1]) + 1) <= (uint64_t(1) << 32),
-      "K·p < R: the sum stays below 2p after the reduction");
-  uint32_t e[N + 1], o[N + 1];
-  // Row 0: E, O are the first term's products themselves.
-  CUZK_UNROLL
-  for (size_t k = 0; k < N / 2; ++k) {
-    e[2 * k] = c.mul_lo(a[0][2 * k], b[0][0]);
-    e[2 * k + 1] = c.mul_hi(a[0][2 * k], b[0][0]);
-    o[2 * k] = c.mul_lo(a[0][2 * k + 1], b[0][0]);
-    o[2 * k + 1] = c.mul_hi(a[0][2 * k + 1], b[0][0]);
-  }
-  e[N] = 0;
-  o[N] = 0;
-  CUZK_UNROLL
-  for (size_t t = 1; t < K; ++t) {
-    mad_pairs<N, 1, false>(c, o, a[t], b[t][0]);
-    mad_pairs<N, 0, false>(c, e, a[t], b[t][0]);
-  }
-  reduce_row<Params>(c, e, o);
-  CUZK_UNROLL
-  for (size_t i = 1; i < N; ++i) {
-    shift_row<N>(c, e, o);
-    mad_pairs<N, 1, true>(c, o, a[0], b[0][i]);
-    CUZK_UNROLL
-    for (size_t t = 1; t < K; ++t) mad_pairs<N, 1, false>(c, o, a[t], b[t][i]);
-    CUZK_UNROLL
-    for (size_t t = 0; t < K; ++t) mad_pairs<N, 0, false>(c, e, a[t], b[t][i]);
-    reduce_row<Params>(c, e, o);
-  }
-  finish_rows<Params>(c, out, e, o);
-}
-
-template <class Params, class Chain>
-CUZK_HD void mul_interleaved(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
-  const uint32_t* const as[1] = {a};
-  const uint32_t* const bs[1] = {b};
-  sum_of_products<Params, 1>(c, out, as, bs);
-}
-
-// out = a²·R^-1 mod p: the rows of mul_interleaved with each cross product computed once. Row i
-// of a·a adds a_i·a; summing a_i·a_j and a_j·a_i in row min(i, j) instead, row i adds a_i·x with
-// x = a_i·2^(32i) + 2·(a_{i+1..N-1})·2^(32(i+1)) — limbs x_j = 0 below i, x_i = a_i,
-// x_{i+1} = a_{i+1} << 1 and x_j = (2a)_j above (2a fits N words: p < R/2). Same value, same
-// bounds as the multiplication (x < 2^(32N)), N(N+1) instead of 2N² multiply-adds for the
-// products; the reduction is unchanged: Fp 444 instead of 576 in all.
-template <class Params, class Chain>
-CUZK_HD void square_interleaved(Chain& c, uint32_t* out, const uint32_t* a) {
-  constexpr size_t N = Params::kLimbs;
-  uint32_t twice[N];  // 2a
-  twice[0] = a[0] << 1;
-  CUZK_UNROLL
-  for (size_t j = 1; j < N; ++j) twice[j] = (a[j] << 1) | (a[j - 1] >> 31);
-  auto row_limbs = [&](size_t i, uint32_t* x) {
-    CUZK_UNROLL
-    for (size_t j = 0; j < N; ++j)
-      x[j] = j < i ? 0 : j == i ? a[i] : j == i + 1 ? a[j] << 1 : twice[j];
-  };
-  uint32_t e[N + 1], o[N + 1], x[N];
-  row_limbs(0, x);
-  CUZK_UNROLL
-  for (size_t k = 0; k < N / 2; ++k) {
-    e[2 * k] = c.mul_lo(x[2 * k], a[0]);
-    e[2 * k + 1] = c.mul_hi(x[2 * k], a[0]);
-    o[2 * k] = c.mul_lo(x[2 * k + 1], a[0]);
-    o[2 * k + 1] = c.mul_hi(x[2 * k + 1], a[0]);
-  }
-  e[N] = 0;
-  o[N] = 0;
-  reduce_row<Params>(c, e, o);
-  CUZK_UNROLL
-  for (size_t i = 1; i < N; ++i) {
-    shift_row<N>(c, e, o);
-    row_limbs(i, x);
-    mad_pairs<N, 1, true>(c, o, x, a[i], i / 2);         // odd limbs 2k + 1 >= i
-    mad_pairs<N, 0, false>(c, e, x, a[i], (i + 1) / 2);  // even limbs 2k >= i
-    reduce_row<Params>(c, e, o);
-  }
-  finish_rows<Params>(c, out, e, o);
-}
-
-template <class Params, class Chain>
-CUZK_HD void add(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
-  constexpr size_t N = Params::kLimbs;
-  uint32_t s[N];
-  s[0] = c.add_cc(a[0], b[0]);
-  CUZK_UNROLL
-  for (size_t j = 1; j + 1 < N; ++j) s[j] = c.addc_cc(a[j], b[j]);
-  s[N - 1] = c.addc(a[N - 1], b[N - 1]);  // a + b < 2p < 2^(32N): no carry out
-  subtract_p_if_needed<Params>(c, out, s);
-}
-
-template <class Params, class Chain>
-CUZK_HD void sub(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
-  constexpr size_t N = Params::kLimbs;
-  constexpr Words<N> p = Params::kModulus;
-  uint32_t d[N];
-  d[0] = c.sub_cc(a[0], b[0]);
-  CUZK_UNROLL
-  for (size_t j = 1; j < N; ++j) d[j] = c.subc_cc(a[j], b[j]);
-  const uint32_t add_p = c.subc(0, 0);  // all ones when a < b
-  out[0] = c.add_cc(d[0], p.w[0] & add_p);
-  CUZK_UNROLL
-  for (size_t j = 1; j + 1 < N; ++j) out[j] = c.addc_cc(d[j], p.w[j] & add_p);
-  out[N - 1] = c.addc(d[N - 1], p.w[N - 1] & add_p);
-}
-
-// out = p - a, or 0 when a = 0 (keeps the result reduced).
-template <class Params, class Chain>
-CUZK_HD void neg(Chain& c, uint32_t* out, const uint32_t* a) {
-  constexpr size_t N = Params::kLimbs;
-  constexpr Words<N> p = Params::kModulus;
-  uint32_t any = 0;
-  CUZK_UNROLL
-  for (size_t j = 0; j < N; ++j) any |= a[j];
-  const uint32_t nonzero = uint32_t(0) - uint32_t(any != 0);
-  out[0] = c.sub_cc(p.w[0], a[0]) & nonzero;
-  CUZK_UNROLL
-  for (size_t j = 1; j + 1 < N; ++j) out[j] = c.subc_cc(p.w[j], a[j]) & nonzero;
-  out[N - 1] = c.subc(p.w[N - 1], a[N - 1]) & nonzero;
-}
-
-}  // namespace mont32
-
-template <class Config, class Chain>
+template <class Config, class Chain, MulForm kForm = MulForm::kInterleaved>
 class Mont32 {
  public:
   using Params = Mont32Params<Config>;
   using Storage = FieldStorage<Config>;
   static constexpr size_t kLimbs = Params::kLimbs;
+  static constexpr MulForm kMulForm = kForm;
+  static constexpr bool kWideProducts = kForm != MulForm::kInterleaved;
 
   Mont32() = default;  // uninitialised, like a built-in: kernels fill it
 
@@ -375,7 +116,13 @@ class Mont32 {
   friend CUZK_HD Mont32 operator*(const Mont32& a, const Mont32& b) {
     Chain c;
     Mont32 r;
-    mont32::mul_interleaved<Params>(c, r.v_, a.v_, b.v_);
+    if constexpr (kWideProducts) {
+      uint32_t t[2 * kLimbs];
+      mont32::wide_product<kLimbs, kForm == MulForm::kKaratsuba>(c, t, a.v_, b.v_);
+      mont32::reduce_wide<Params, 1>(c, r.v_, t);
+    } else {
+      mont32::mul_interleaved<Params>(c, r.v_, a.v_, b.v_);
+    }
     return r;
   }
   CUZK_HD Mont32 square() const {
@@ -384,15 +131,44 @@ class Mont32 {
     mont32::square_interleaved<Params>(c, r.v_, v_);
     return r;
   }
-  // a·b + c·d with one reduction (mont32::sum_of_products): 3/4 of the cost of the two products.
+  // a·b + c·d with one reduction (mont32::sum_of_products, or two wide products added): 3/4 of
+  // the cost of the two products in the interleaved form.
   static CUZK_HD Mont32 mul_sum(const Mont32& a, const Mont32& b, const Mont32& c,
                                 const Mont32& d) {
     Chain chain;
     Mont32 r;
-    const uint32_t* const as[2] = {a.v_, c.v_};
-    const uint32_t* const bs[2] = {b.v_, d.v_};
-    mont32::sum_of_products<Params, 2>(chain, r.v_, as, bs);
+    if constexpr (kWideProducts) {
+      constexpr bool kKaratsuba = kForm == MulForm::kKaratsuba;
+      uint32_t t[2 * kLimbs], u[2 * kLimbs];
+      mont32::wide_product<kLimbs, kKaratsuba>(chain, t, a.v_, b.v_);
+      mont32::wide_product<kLimbs, kKaratsuba>(chain, u, c.v_, d.v_);
+      mont32::add_words<2 * kLimbs>(chain, t, t, u);
+      mont32::reduce_wide<Params, 2>(chain, r.v_, t);
+    } else {
+      const uint32_t* const as[2] = {a.v_, c.v_};
+      const uint32_t* const bs[2] = {b.v_, d.v_};
+      mont32::sum_of_products<Params, 2>(chain, r.v_, as, bs);
+    }
     return r;
+  }
+  // Over F[u]/(u² + 1) (Ext2 over this field): out = sum_{t < K} x_t·y_t, the pairs (c0, c1), with
+  // two reductions in all (mont32::ext2_sum_of_products). The wide forms only.
+  template <size_t K>
+  static CUZK_HD void ext2_sum_of_products(const Mont32 (&x)[K][2], const Mont32 (&y)[K][2],
+                                           Mont32& out0, Mont32& out1) requires(kWideProducts) {
+    Chain chain;
+    const uint32_t* xs[K][2];
+    const uint32_t* ys[K][2];
+    CUZK_UNROLL
+    for (size_t t = 0; t < K; ++t) {
+      CUZK_UNROLL
+      for (size_t j = 0; j < 2; ++j) {
+        xs[t][j] = x[t][j].v_;
+        ys[t][j] = y[t][j].v_;
+      }
+    }
+    mont32::ext2_sum_of_products<Params, K, kForm == MulForm::kKaratsuba>(chain, out0.v_, out1.v_,
+                                                                          xs, ys);
   }
   CUZK_HD Mont32 dbl() const { return *this + *this; }
 
