@@ -259,7 +259,7 @@ void bench_ways(const cudaDeviceProp& prop, int iters, const DeviceBuffer<G1Affi
 
 // One multiplication form's rows: Fr, Fp and Fp2 products, the G1 mixed addition into XYZZ, and
 // the same at the bucket kernel's occupancy (8 warps per SM). Not G2's: in the wide forms its
-// addition spills 1.2-2.4 KB per thread (ptxas, sm_90), against 0.35 KB interleaved.
+// addition spills 0.9-2.4 KB per thread (ptxas, sm_90), against 0.4 KB interleaved.
 template <MulForm kForm>
 void bench_form(const char* form, size_t n, int scale, const cudaDeviceProp& prop,
                 const DeviceBuffer<G1AffineStorage>& g1) {

@@ -30,39 +30,26 @@
 namespace cuzk::gpu {
 namespace mont32 {
 
-// out[0, 2H) = x·y for H-word integers x, y (H even), by rows over two accumulators as in the
-// interleaved multiplication: row i adds y_i·x, E taking the products of x's even-indexed limbs
-// and O those of its odd-indexed ones (one word up), so that each is one carry chain and the two
-// are independent; then out = E + 2^32·O. 2H² multiply-adds.
+// out[0, 2H) = x·y for H-word integers x, y (H even), by the rows of the interleaved
+// multiplication without its reduction: the running value T = E + 2^32·O in two (H+1)-word
+// accumulators, row i adding y_i·x (E the products of x's even-indexed limbs, O those of its
+// odd-indexed ones: two independent carry chains), then retiring T's lowest word, which no later
+// row touches, into out[i] and shifting (shift_row). 2H² multiply-adds; the registers of the
+// interleaved multiplication plus out.
 template <size_t H, class Chain>
 CUZK_HD void product(Chain& c, uint32_t* out, const uint32_t* x, const uint32_t* y) {
   static_assert(H % 2 == 0, "the limbs of x pair up");
-  uint32_t e[2 * H], o[2 * H - 1];  // o[j] is word j + 1
+  uint32_t e[H + 1], o[H + 1];
   first_row<H>(c, e, o, x, y[0]);
   CUZK_UNROLL
   for (size_t i = 1; i < H; ++i) {
-    // Row i covers words i .. i + H - 1 of each accumulator; its carry starts word i + H.
-    CUZK_UNROLL
-    for (size_t k = 0; k < H / 2; ++k) {
-      e[i + 2 * k] = k == 0 ? c.mad_lo_cc(x[2 * k], y[i], e[i + 2 * k])
-                            : c.madc_lo_cc(x[2 * k], y[i], e[i + 2 * k]);
-      e[i + 2 * k + 1] = c.madc_hi_cc(x[2 * k], y[i], e[i + 2 * k + 1]);
-    }
-    e[i + H] = c.addc(0, 0);
-    CUZK_UNROLL
-    for (size_t k = 0; k < H / 2; ++k) {
-      o[i + 2 * k] = k == 0 ? c.mad_lo_cc(x[2 * k + 1], y[i], o[i + 2 * k])
-                            : c.madc_lo_cc(x[2 * k + 1], y[i], o[i + 2 * k]);
-      o[i + 2 * k + 1] = c.madc_hi_cc(x[2 * k + 1], y[i], o[i + 2 * k + 1]);
-    }
-    // O is below x·y / 2^32 < 2^(64H - 32): its last row carries nothing out.
-    if (i + 1 < H) o[i + H] = c.addc(0, 0);
+    out[i - 1] = e[0];
+    shift_row<H>(c, e, o);
+    mad_pairs<H, 1, true>(c, o, x, y[i]);
+    mad_pairs<H, 0, false>(c, e, x, y[i]);
   }
-  out[0] = e[0];
-  out[1] = c.add_cc(e[1], o[0]);
-  CUZK_UNROLL
-  for (size_t j = 2; j + 1 < 2 * H; ++j) out[j] = c.addc_cc(e[j], o[j - 1]);
-  out[2 * H - 1] = c.addc(e[2 * H - 1], o[2 * H - 2]);
+  out[H - 1] = e[0];
+  add_words<H>(c, out + H, o, e + 1);  // T / 2^32 < 2^(32H): O's top word is 0
 }
 
 // t[0, 2N) = a·b for N-word integers (N divisible by 4) by Karatsuba: z0 = a_lo·b_lo and
