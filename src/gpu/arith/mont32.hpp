@@ -41,6 +41,7 @@ class Mont32 {
   static constexpr size_t kLimbs = Params::kLimbs;
   static constexpr MulForm kMulForm = kForm;
   static constexpr bool kWideProducts = kForm != MulForm::kInterleaved;
+  static constexpr bool kKaratsubaProducts = kForm == MulForm::kKaratsuba;
 
   Mont32() = default;  // uninitialised, like a built-in: kernels fill it
 
@@ -118,7 +119,7 @@ class Mont32 {
     Mont32 r;
     if constexpr (kWideProducts) {
       uint32_t t[2 * kLimbs];
-      mont32::wide_product<kLimbs, kForm == MulForm::kKaratsuba>(c, t, a.v_, b.v_);
+      mont32::wide_product<kLimbs, kKaratsubaProducts>(c, t, a.v_, b.v_);
       mont32::reduce_wide<Params, 1>(c, r.v_, t);
     } else {
       mont32::mul_interleaved<Params>(c, r.v_, a.v_, b.v_);
@@ -132,16 +133,15 @@ class Mont32 {
     return r;
   }
   // a·b + c·d with one reduction (mont32::sum_of_products, or two wide products added): 3/4 of
-  // the cost of the two products in the interleaved form.
+  // the multiply-adds of two products.
   static CUZK_HD Mont32 mul_sum(const Mont32& a, const Mont32& b, const Mont32& c,
                                 const Mont32& d) {
     Chain chain;
     Mont32 r;
     if constexpr (kWideProducts) {
-      constexpr bool kKaratsuba = kForm == MulForm::kKaratsuba;
       uint32_t t[2 * kLimbs], u[2 * kLimbs];
-      mont32::wide_product<kLimbs, kKaratsuba>(chain, t, a.v_, b.v_);
-      mont32::wide_product<kLimbs, kKaratsuba>(chain, u, c.v_, d.v_);
+      mont32::wide_product<kLimbs, kKaratsubaProducts>(chain, t, a.v_, b.v_);
+      mont32::wide_product<kLimbs, kKaratsubaProducts>(chain, u, c.v_, d.v_);
       mont32::add_words<2 * kLimbs>(chain, t, t, u);
       mont32::reduce_wide<Params, 2>(chain, r.v_, t);
     } else {
@@ -167,8 +167,7 @@ class Mont32 {
         ys[t][j] = y[t][j].v_;
       }
     }
-    mont32::ext2_sum_of_products<Params, K, kForm == MulForm::kKaratsuba>(chain, out0.v_, out1.v_,
-                                                                          xs, ys);
+    mont32::ext2_sum_of_products<Params, K, kKaratsubaProducts>(chain, out0.v_, out1.v_, xs, ys);
   }
   CUZK_HD Mont32 dbl() const { return *this + *this; }
 

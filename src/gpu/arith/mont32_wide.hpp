@@ -59,6 +59,7 @@ CUZK_HD void product(Chain& c, uint32_t* out, const uint32_t* x, const uint32_t*
 // being below 2^(64H + 1): N + 1 words. 1.5N² multiply-adds.
 template <size_t N, class Chain>
 CUZK_HD void karatsuba_product(Chain& c, uint32_t* t, const uint32_t* a, const uint32_t* b) {
+  static_assert(N % 4 == 0, "the halves' limbs pair up");
   constexpr size_t H = N / 2;
   product<H>(c, t, a, b);
   product<H>(c, t + N, a + H, b + H);
