@@ -259,8 +259,9 @@ TEST(Mont32WideHostTest, MultiplyAddsPerForm) {
   EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kI>>>(mul)), 3 * 576);
   EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kW>>>(mul)), 3 * 288 + 2 * 288);
   EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kK>>>(mul)), 3 * 216 + 2 * 288);
-  // Fp2 a·b + c·d: two Fp2 products interleaved; six products and two reductions lazily.
-  EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kI>>>(sum_of_two)), 6 * 576);
+  // Fp2 a·b + c·d: two sums of four products interleaved; six products and two reductions
+  // lazily.
+  EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kI>>>(sum_of_two)), 2 * (4 * 288 + 288));
   EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kW>>>(sum_of_two)), 6 * 288 + 2 * 288);
   EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kK>>>(sum_of_two)), 6 * 216 + 2 * 288);
 }

@@ -132,24 +132,37 @@ class Mont32 {
     mont32::square_interleaved<Params>(c, r.v_, v_);
     return r;
   }
-  // a·b + c·d with one reduction (mont32::sum_of_products, or two wide products added): 3/4 of
-  // the multiply-adds of two products.
-  static CUZK_HD Mont32 mul_sum(const Mont32& a, const Mont32& b, const Mont32& c,
-                                const Mont32& d) {
+  // sum_{t < K} a_t·b_t with one reduction (the interleaved rows' mont32::sum_of_products, or K
+  // wide products added): K = 2 is 3/4 of the multiply-adds of two products.
+  template <size_t K>
+  static CUZK_HD Mont32 sum_of_products(const Mont32 (&a)[K], const Mont32 (&b)[K]) {
     Chain chain;
     Mont32 r;
     if constexpr (kWideProducts) {
       uint32_t t[2 * kLimbs], u[2 * kLimbs];
-      mont32::wide_product<kLimbs, kKaratsubaProducts>(chain, t, a.v_, b.v_);
-      mont32::wide_product<kLimbs, kKaratsubaProducts>(chain, u, c.v_, d.v_);
-      mont32::add_words<2 * kLimbs>(chain, t, t, u);
-      mont32::reduce_wide<Params, 2>(chain, r.v_, t);
+      mont32::wide_product<kLimbs, kKaratsubaProducts>(chain, t, a[0].v_, b[0].v_);
+      CUZK_UNROLL
+      for (size_t k = 1; k < K; ++k) {
+        mont32::wide_product<kLimbs, kKaratsubaProducts>(chain, u, a[k].v_, b[k].v_);
+        mont32::add_words<2 * kLimbs>(chain, t, t, u);
+      }
+      mont32::reduce_wide<Params, K>(chain, r.v_, t);
     } else {
-      const uint32_t* const as[2] = {a.v_, c.v_};
-      const uint32_t* const bs[2] = {b.v_, d.v_};
-      mont32::sum_of_products<Params, 2>(chain, r.v_, as, bs);
+      const uint32_t* as[K];
+      const uint32_t* bs[K];
+      CUZK_UNROLL
+      for (size_t k = 0; k < K; ++k) {
+        as[k] = a[k].v_;
+        bs[k] = b[k].v_;
+      }
+      mont32::sum_of_products<Params, K>(chain, r.v_, as, bs);
     }
     return r;
+  }
+  static CUZK_HD Mont32 mul_sum(const Mont32& a, const Mont32& b, const Mont32& c,
+                                const Mont32& d) {
+    const Mont32 x[2] = {a, c}, y[2] = {b, d};
+    return sum_of_products(x, y);
   }
   // Over F[u]/(u² + 1) (Ext2 over this field): out = sum_{t < K} x_t·y_t, the pairs (c0, c1), with
   // two reductions in all (mont32::ext2_sum_of_products). The wide forms only.
