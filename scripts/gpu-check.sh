@@ -1,16 +1,13 @@
 #!/usr/bin/env bash
 # Builds, tests and benchmarks the GPU path in one call (for a machine with an NVIDIA GPU).
 # Needs only a C++ compiler, CUDA (nvcc), CMake, ninja and GoogleTest: no other packages.
-#   scripts/gpu-check.sh [--quick] [--multi] [--deadline] [--mul-form FORM] [--out DIR]
+#   scripts/gpu-check.sh [--quick] [--multi] [--deadline] [--out DIR]
 #     --quick   tests, then only the partition proof benchmark at --log2 20 (seconds)
 #     --multi   tests, then gpu_spread_bench: throughput over every GPU of the host against one
 #               (32 GiB-shaped partitions; with --quick at --log2 20)
 #     --deadline tests, then gpu_deadline_bench: a deadline-priority MSM's latency beside a 2^27
 #               one (the daemon's two lanes in miniature)
-#     --mul-form FORM  build the device fields in another multiplication form (interleaved, the
-#               production one; wide; karatsuba: docs/perf/gpu.md "Multiplication forms") into
-#               build/gpu-FORM, to hold its tests and benchmarks against the production build's
-#     --out DIR also write the logs there (default: BUILD/logs)
+#     --out DIR also write the logs there (default: build/gpu/logs)
 # Benchmarks: gpu_field_bench, gpu_ntt_bench, gpu_msm_bench, and gpu_partition_bench (a whole
 # PoRep-shaped partition proof through CudaBackend) at the real size, --log2 27 (~45 GB of device
 # memory, ~35 GB of host memory).
@@ -20,36 +17,31 @@ cd "$(dirname "$0")/.."
 quick=0
 multi=0
 deadline=0
-mul_form=interleaved
-out=
+out=build/gpu/logs
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --multi) multi=1 ;;
     --deadline) deadline=1 ;;
-    --mul-form) mul_form=$2; shift ;;
     --out) out=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
 done
-build=build/gpu
-[ "$mul_form" = interleaved ] || build=build/gpu-$mul_form
-out=${out:-$build/logs}
 mkdir -p "$out"
 nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 arch=${CUDA_ARCH:-90}
 summary=()
 
 echo "== GPU: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null)"
-echo "== configure (sm_$arch, $mul_form multiplication, $build)"
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
-  -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch" -DCUZK_GPU_MUL_FORM="$mul_form" \
+echo "== configure (sm_$arch)"
+cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
+  -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch" \
   -DCUZK_BUILD_APPS=OFF -DCUZK_BUILD_BENCH=OFF >"$out/configure.log" 2>&1 \
   || { cat "$out/configure.log"; exit 1; }
 
 targets=()
-available=$(cmake --build "$build" --target help 2>/dev/null)
+available=$(cmake --build build/gpu --target help 2>/dev/null)
 for t in test_gpu_host test_gpu gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench \
          gpu_partition_bench gpu_spread_bench gpu_deadline_bench; do
   grep -q "^$t:" <<<"$available" && targets+=("$t")
@@ -57,7 +49,7 @@ done
 # Each target on its own, so that one broken target does not hide the others' results.
 for t in "${targets[@]}"; do
   start=$(date +%s)
-  if cmake --build "$build" --target "$t" >>"$out/build.log" 2>&1; then
+  if cmake --build build/gpu --target "$t" >>"$out/build.log" 2>&1; then
     summary+=("build $t|ok|$(( $(date +%s) - start )) s")
   else
     grep -E "error" "$out/build.log" | head -20
@@ -66,7 +58,7 @@ for t in "${targets[@]}"; do
 done
 
 echo "== tests (ctest -L gpu)"
-ctest --test-dir "$build" -L gpu --output-on-failure -j4 >"$out/ctest.log" 2>&1
+ctest --test-dir build/gpu -L gpu --output-on-failure -j4 >"$out/ctest.log" 2>&1
 rc=$?
 grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest.log" | tail -20
 summary+=("tests|$([ $rc -eq 0 ] && echo ok || echo FAILED)|$(grep -E 'tests passed' "$out/ctest.log" | tail -1)")
@@ -80,7 +72,7 @@ fi
 [ "$multi" -eq 1 ] && benches=(gpu_spread_bench)
 [ "$deadline" -eq 1 ] && benches=(gpu_deadline_bench)
 for b in "${benches[@]}"; do
-  exe=$(find "$build" -name "$b" -type f -perm -u+x | head -1)
+  exe=$(find build/gpu -name "$b" -type f -perm -u+x | head -1)
   [ -n "$exe" ] || continue
   args=()
   case "$b" in

@@ -1,8 +1,7 @@
 // The device Fp2 (src/gpu/arith/ext2.hpp over the GPU limb code, run here through the emulated
 // carry chain) against the CPU ff::Fp2, bit for bit: edge pairs of Fp values as both coordinates
-// and random elements, and the inversion; over each multiplication form of the limb code (the wide
-// ones reduce an Fp2 product, and a sum of two, lazily). Also the memory layout shared with the CPU
-// (Fp2Storage == ff::Fp2's bytes).
+// and random elements, a·b + c·d under shared reductions, and the inversion. Also the memory layout
+// shared with the CPU (Fp2Storage == ff::Fp2's bytes).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -19,22 +18,16 @@ namespace cuzk::gpu {
 namespace {
 
 using ff::Fp2;
+using Emu = Ext2<Mont32<ff::FpConfig, HostCarryChain>>;
 
-template <class F>
-class Ext2HostTest : public ::testing::Test {
- protected:
-  using Emu = Ext2<F>;
-  static Emu emu(const Fp2& x) { return Emu::load(to_storage(x)); }
-  static Fp2 cpu(const Emu& x) { return from_storage(x.store()); }
-};
-using Forms = ::testing::Types<Mont32<ff::FpConfig, HostCarryChain, MulForm::kInterleaved>,
-                               Mont32<ff::FpConfig, HostCarryChain, MulForm::kWide>,
-                               Mont32<ff::FpConfig, HostCarryChain, MulForm::kKaratsuba>>;
-TYPED_TEST_SUITE(Ext2HostTest, Forms);
+Emu emu(const Fp2& x) {
+  return Emu::load(to_storage(x));
+}
+Fp2 cpu(const Emu& x) {
+  return from_storage(x.store());
+}
 
-TYPED_TEST(Ext2HostTest, ConstantsAndLayout) {
-  using Emu = typename TestFixture::Emu;
-  const auto cpu = [](const Emu& x) { return TestFixture::cpu(x); };
+TEST(Ext2HostTest, ConstantsAndLayout) {
   EXPECT_EQ(cpu(Emu::zero()), Fp2::zero());
   EXPECT_EQ(cpu(Emu::one()), Fp2::one());
   EXPECT_TRUE(Emu::zero().is_zero());
@@ -47,10 +40,7 @@ TYPED_TEST(Ext2HostTest, ConstantsAndLayout) {
   EXPECT_EQ(from_storage(s), x);
 }
 
-TYPED_TEST(Ext2HostTest, ArithmeticMatchesCpuBitForBit) {
-  using Emu = typename TestFixture::Emu;
-  const auto emu = [](const Fp2& x) { return TestFixture::emu(x); };
-  const auto cpu = [](const Emu& x) { return TestFixture::cpu(x); };
+TEST(Ext2HostTest, ArithmeticMatchesCpuBitForBit) {
   const std::vector<Fp2> v = testing::fp2_values(200, 11);
   // Every value against a stride of others (all pairs would be 48k² emulated multiplications).
   for (size_t i = 0; i < v.size(); ++i) {
@@ -70,24 +60,21 @@ TYPED_TEST(Ext2HostTest, ArithmeticMatchesCpuBitForBit) {
   }
 }
 
-// a·b + c·d (xyzz.hpp's mul_sum: the lazy forms' two reductions for four Fp2 products) over edge
-// pairs, whose sums push the unreduced integers to their bounds.
-TYPED_TEST(Ext2HostTest, MulSumMatchesTwoProducts) {
-  using Emu = typename TestFixture::Emu;
+// a·b + c·d (xyzz.hpp's mul_sum: each coordinate one sum of four Fp products, two of them
+// negated) over edge pairs, whose sums push the unreduced accumulators to their bounds; and
+// x·x + x·x = 2x².
+TEST(Ext2HostTest, MulSumMatchesTwoProducts) {
   const std::vector<Fp2> v = testing::fp2_values(120, 17);
   for (size_t i = 0; i < v.size(); ++i) {
     const size_t j = (i * 7 + 3) % v.size(), k = (i * 13 + 5) % v.size(), l = (i + 1) % v.size();
-    const Emu r = mul_sum(this->emu(v[i]), this->emu(v[j]), this->emu(v[k]), this->emu(v[l]));
-    ASSERT_EQ(this->cpu(r), v[i] * v[j] + v[k] * v[l]) << "case " << i;
-    const Emu x = this->emu(v[i]);
-    ASSERT_EQ(this->cpu(mul_sum(x, x, x, x)), v[i].square().dbl()) << "case " << i;
+    const Emu r = Emu::mul_sum(emu(v[i]), emu(v[j]), emu(v[k]), emu(v[l]));
+    ASSERT_EQ(cpu(r), v[i] * v[j] + v[k] * v[l]) << "case " << i;
+    const Emu x = emu(v[i]);
+    ASSERT_EQ(cpu(mul_sum(x, x, x, x)), v[i].square().dbl()) << "case " << i;
   }
 }
 
-TYPED_TEST(Ext2HostTest, InverseMatchesCpu) {
-  using Emu = typename TestFixture::Emu;
-  const auto emu = [](const Fp2& x) { return TestFixture::emu(x); };
-  const auto cpu = [](const Emu& x) { return TestFixture::cpu(x); };
+TEST(Ext2HostTest, InverseMatchesCpu) {
   const std::vector<Fp2> v = testing::fp2_values(8, 13);  // emulated Fermat inversions are slow
   for (size_t i = 0; i < v.size(); ++i) {
     ASSERT_EQ(cpu(emu(v[i]).inverse()), v[i].inverse()) << "inverse " << i;

@@ -1,11 +1,8 @@
-// gpu_field_bench: throughput of the device arithmetic — Fr and Fp multiplication and squaring,
-// G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point), G2's into XYZZ,
-// G1's at the MSM bucket kernel's 8 warps per SM with one and two chains per thread — and the
-// ceilings: the integer multiply pipe's rate for 32-bit product halves (IMAD) and whole 64-bit
-// products (IMAD.WIDE), the FP64 pipe's (DFMA), and both together, on independent chains. Then
-// the field's multiplication forms side by side (mont32.hpp's MulForm: interleaved, the production
-// form; wide and Karatsuba, whose Fp2 products are reduced lazily): Fr, Fp and Fp2 products and
-// the G1 mixed addition in each.
+// gpu_field_bench: throughput of the device arithmetic — Fr, Fp and Fp2 multiplication and
+// squaring, G1 mixed addition (affine base into an XYZZ bucket, and into a Jacobian point), G2's
+// into XYZZ, G1's at the MSM bucket kernel's 8 warps per SM with one and two chains per thread —
+// and the ceilings: the integer multiply pipe's rate for 32-bit product halves (IMAD) and whole
+// 64-bit products (IMAD.WIDE), the FP64 pipe's (DFMA), and both together, on independent chains.
 //
 // Each thread runs a long dependent chain on values held in registers (field kernels) or adds
 // bases from a small table that stays in cache (point kernels), so the kernels are compute-bound
@@ -88,12 +85,12 @@ __global__ void multiply_ceiling(uint32_t* data, size_t n, int iters) {
   data[i] = uint32_t(sum ^ (sum >> 32));
 }
 
-// P: the accumulator type (Xyzz / Jacobian over a device field of curve C's coordinates); kWays
-// independent accumulators per thread, chain w adding the bases from 17·w on.
+// P: the accumulator type (Xyzz / Jacobian over the device field of curve C); kWays independent
+// accumulators per thread, chain w adding the bases from 17·w on.
 template <class C, class P, int kWays = 1>
 __global__ void madd_chain(const AffineStorageOf<C>* bases, size_t num_bases, XyzzStorageOf<C>* out,
                            size_t n, int iters) {
-  using A = Affine<decltype(P::x)>;
+  using A = Affine<DeviceField<C>>;
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   P acc[kWays];
@@ -131,28 +128,26 @@ Timing time_kernel(Launch launch, double ops) {
 }
 
 void print_row(const char* name, size_t threads, int iters, Timing t) {
-  std::printf("%-34s %10zu %6d %10.3f %12.3f\n", name, threads, iters, t.ms,
+  std::printf("%-26s %10zu %6d %10.3f %12.3f\n", name, threads, iters, t.ms,
               t.ops / (t.ms * 1e-3) / 1e9);
   std::fflush(stdout);
 }
 
-// field_chain over n random values of F (whose CPU counterpart is Cpu), `iters` products or
-// squares per thread.
-template <class F, class Cpu, bool kSquare>
-Timing time_field_chain(size_t n, int iters) {
+template <class F, class Cpu>
+void bench_field(const char* mul_name, const char* sqr_name, size_t n, int iters) {
   const std::vector<Cpu> host = testing::random_values<Cpu>(n, 1);
   DeviceBuffer<typename F::Storage> d(n);
   d.upload(host);
   const unsigned blocks = unsigned((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
-  return time_kernel(
-      [&] { field_chain<F, kSquare><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); },
-      double(n) * iters);
-}
-
-template <class F, class Cpu>
-void bench_field(const char* mul_name, const char* sqr_name, size_t n, int iters) {
-  print_row(mul_name, n, iters, time_field_chain<F, Cpu, false>(n, iters));
-  print_row(sqr_name, n, iters, time_field_chain<F, Cpu, true>(n, iters));
+  const double ops = double(n) * iters;
+  print_row(
+      mul_name, n, iters,
+      time_kernel([&] { field_chain<F, false><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); },
+                  ops));
+  print_row(
+      sqr_name, n, iters,
+      time_kernel([&] { field_chain<F, true><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); },
+                  ops));
 }
 
 // Rows in instructions per second of each kind (an IMAD.WIDE is one instruction and two product
@@ -171,7 +166,7 @@ void bench_multiply_ceiling(size_t n, int iters, const cudaDeviceProp& prop) {
     print_row(name, n, iters, t);
     const double per_sm_clock =
         t.ops / (t.ms * 1e-3) / (double(prop.multiProcessorCount) * clock_khz * 1e3);
-    std::printf("%-34s %.1f per SM and clock (at %d MHz)\n", "", per_sm_clock, clock_khz / 1000);
+    std::printf("%-26s %.1f per SM and clock (at %d MHz)\n", "", per_sm_clock, clock_khz / 1000);
   };
   const auto time_mix = [&](auto mix) {
     return time_kernel(
@@ -217,29 +212,15 @@ DeviceBuffer<AffineStorageOf<C>> cached_bases() {
   return bases;
 }
 
-// madd_chain of G1 accumulators P at the MSM bucket kernel's occupancy: one block of 256 threads
-// per SM (8 warps), kWays chains of `iters` additions per thread.
-template <class P, int kWays>
-Timing time_resident_madd(const cudaDeviceProp& prop, const DeviceBuffer<G1AffineStorage>& bases,
-                          int iters) {
-  const unsigned blocks = unsigned(prop.multiProcessorCount);
-  const size_t n = size_t(blocks) * kThreadsPerBlock;
-  DeviceBuffer<G1XyzzStorage> out(n);
-  return time_kernel(
-      [&] {
-        madd_chain<curve::G1Config, P, kWays>
-            <<<blocks, kThreadsPerBlock>>>(bases.data(), bases.size(), out.data(), n, iters);
-      },
-      double(n) * iters * kWays);
-}
-
-// field_chain / madd_chain at the MSM bucket kernel's occupancy, 1 and 2 chains per thread.
+// field_chain / madd_chain at the MSM bucket kernel's occupancy (one block of 256 threads per SM:
+// 8 warps), 1 and 2 chains per thread.
 void bench_ways(const cudaDeviceProp& prop, int iters, const DeviceBuffer<G1AffineStorage>& bases) {
   const unsigned blocks = unsigned(prop.multiProcessorCount);
   const size_t n = size_t(blocks) * kThreadsPerBlock;
   const std::vector<ff::Fp> host = testing::random_values<ff::Fp>(n, 3);
   DeviceBuffer<typename FpDevice::Storage> d(n);
   d.upload(host);
+  DeviceBuffer<G1XyzzStorage> out(n);
   const auto field = [&](auto ways) {
     constexpr int w = decltype(ways)::value;
     return time_kernel(
@@ -249,34 +230,19 @@ void bench_ways(const cudaDeviceProp& prop, int iters, const DeviceBuffer<G1Affi
         },
         double(n) * (64 * iters / w) * w);
   };
+  const auto madd = [&](auto ways) {
+    constexpr int w = decltype(ways)::value;
+    return time_kernel(
+        [&] {
+          madd_chain<curve::G1Config, G1XyzzDevice, w><<<blocks, kThreadsPerBlock>>>(
+              bases.data(), bases.size(), out.data(), n, 8 * iters / w);
+        },
+        double(n) * (8 * iters / w) * w);
+  };
   print_row("Fp mul, 8 warps/SM, 1 way", n, 64 * iters, field(std::integral_constant<int, 1>{}));
   print_row("Fp mul, 8 warps/SM, 2 ways", n, 32 * iters, field(std::integral_constant<int, 2>{}));
-  print_row("G1 XYZZ, 8 warps/SM, 1 way", n, 8 * iters,
-            time_resident_madd<G1XyzzDevice, 1>(prop, bases, 8 * iters));
-  print_row("G1 XYZZ, 8 warps/SM, 2 ways", n, 4 * iters,
-            time_resident_madd<G1XyzzDevice, 2>(prop, bases, 4 * iters));
-}
-
-// One multiplication form's rows: Fr, Fp and Fp2 products, the G1 mixed addition into XYZZ, and
-// the same at the bucket kernel's occupancy (8 warps per SM). Not G2's: in the wide forms its
-// addition spills 0.9-2.4 KB per thread (ptxas, sm_90), against 0.4 KB interleaved.
-template <MulForm kForm>
-void bench_form(const char* form, size_t n, int scale, const cudaDeviceProp& prop,
-                const DeviceBuffer<G1AffineStorage>& g1) {
-  using Fr = Mont32<ff::FrConfig, PtxCarryChain, kForm>;
-  using Fp = Mont32<ff::FpConfig, PtxCarryChain, kForm>;
-  using Fp2 = Ext2<Fp>;
-  const auto name = [&](const char* what) { return std::string(what) + " [" + form + "]"; };
-  print_row(name("Fr mul").c_str(), n, 256 * scale,
-            time_field_chain<Fr, ff::Fr, false>(n, 256 * scale));
-  print_row(name("Fp mul").c_str(), n, 128 * scale,
-            time_field_chain<Fp, ff::Fp, false>(n, 128 * scale));
-  print_row(name("Fp2 mul").c_str(), n, 32 * scale,
-            time_field_chain<Fp2, ff::Fp2, false>(n, 32 * scale));
-  bench_madd<curve::G1Config, Xyzz<Fp>>(name("G1 mixed add").c_str(), n, 16 * scale, g1);
-  const size_t resident = size_t(prop.multiProcessorCount) * kThreadsPerBlock;
-  print_row(name("G1 add, 8 warps/SM").c_str(), resident, 8 * 64 * scale,
-            time_resident_madd<Xyzz<Fp>, 1>(prop, g1, 8 * 64 * scale));
+  print_row("G1 XYZZ, 8 warps/SM, 1 way", n, 8 * iters, madd(std::integral_constant<int, 1>{}));
+  print_row("G1 XYZZ, 8 warps/SM, 2 ways", n, 4 * iters, madd(std::integral_constant<int, 2>{}));
 }
 
 int run(int argc, char** argv) {
@@ -296,10 +262,11 @@ int run(int argc, char** argv) {
               prop.multiProcessorCount);
 
   const size_t n = size_t(1) << log2_threads;
-  std::printf("%-34s %10s %6s %10s %12s\n", "kernel", "threads", "iters", "ms", "Gops/s");
+  std::printf("%-26s %10s %6s %10s %12s\n", "kernel", "threads", "iters", "ms", "Gops/s");
   bench_multiply_ceiling(n, 512 * scale, prop);
   bench_field<FrDevice, ff::Fr>("Fr mul", "Fr square", n, 256 * scale);
   bench_field<FpDevice, ff::Fp>("Fp mul", "Fp square", n, 128 * scale);
+  bench_field<Fp2Device, ff::Fp2>("Fp2 mul", "Fp2 square", n, 32 * scale);
 
   const DeviceBuffer<G1AffineStorage> bases = cached_bases<curve::G1Config>();
   bench_madd<curve::G1Config, G1XyzzDevice>("G1 mixed add (XYZZ)", n, 16 * scale, bases);
@@ -307,9 +274,6 @@ int run(int argc, char** argv) {
   bench_madd<curve::G2Config, Xyzz<DeviceField<curve::G2Config>>>(
       "G2 mixed add (XYZZ)", n, 4 * scale, cached_bases<curve::G2Config>());
   bench_ways(prop, 64 * scale, bases);
-  bench_form<MulForm::kInterleaved>("interleaved", n, scale, prop, bases);
-  bench_form<MulForm::kWide>("wide", n, scale, prop, bases);
-  bench_form<MulForm::kKaratsuba>("karatsuba", n, scale, prop, bases);
   return 0;
 }
 

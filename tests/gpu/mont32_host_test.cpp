@@ -1,14 +1,12 @@
 // The GPU field's limb algorithms (src/gpu/arith/mont32.hpp) run on the host through
 // HostCarryChain, an emulation of the PTX carry flag, and are compared bit for bit with the CPU
 // field — so the arithmetic the device executes is checked on any machine, GPU or not (inversion
-// and the way out of Montgomery form included), in each multiplication form (interleaved, wide,
-// Karatsuba), and Karatsuba's integer product against the schoolbook one on words that push every
-// carry. Also holds the CPU and GPU memory layouts equal (one constant source, memcpy-compatible
-// Montgomery representation).
+// and the way out of Montgomery form included), and the multiply-adds each operation issues (its
+// cost on the device's multiply pipe). Also holds the CPU and GPU memory layouts equal
+// (one constant source, memcpy-compatible Montgomery representation).
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <random>
 #include <vector>
 
 #include "gpu/arith/carry_chain_host.hpp"
@@ -21,26 +19,16 @@
 namespace cuzk::gpu {
 namespace {
 
-template <class Config, MulForm kForm>
-struct FieldCase {
-  using Cfg = Config;
-  static constexpr MulForm kMulForm = kForm;
-};
-
-template <class Case>
+template <class Config>
 class Mont32HostTest : public ::testing::Test {
  protected:
-  using Config = typename Case::Cfg;
   using Cpu = ff::MontField<Config>;
-  using Emu = Mont32<Config, HostCarryChain, Case::kMulForm>;
+  using Emu = Mont32<Config, HostCarryChain>;
   static Emu emu(const Cpu& x) { return Emu::load(to_storage(x)); }
   static Cpu cpu(const Emu& x) { return from_storage(x.store()); }
 };
-using Cases = ::testing::Types<
-    FieldCase<ff::FpConfig, MulForm::kInterleaved>, FieldCase<ff::FpConfig, MulForm::kWide>,
-    FieldCase<ff::FpConfig, MulForm::kKaratsuba>, FieldCase<ff::FrConfig, MulForm::kInterleaved>,
-    FieldCase<ff::FrConfig, MulForm::kWide>, FieldCase<ff::FrConfig, MulForm::kKaratsuba>>;
-TYPED_TEST_SUITE(Mont32HostTest, Cases);
+using Configs = ::testing::Types<ff::FpConfig, ff::FrConfig>;
+TYPED_TEST_SUITE(Mont32HostTest, Configs);
 
 TYPED_TEST(Mont32HostTest, ConstantsMatchCpu) {
   using Cpu = typename TestFixture::Cpu;
@@ -119,7 +107,7 @@ TYPED_TEST(Mont32HostTest, InverseAndCanonicalMatchCpu) {
 
 TYPED_TEST(Mont32HostTest, LayoutIsMemcpyCompatible) {
   using Cpu = typename TestFixture::Cpu;
-  using Storage = FieldStorage<typename TestFixture::Config>;
+  using Storage = FieldStorage<TypeParam>;
   std::vector<Cpu> xs = testing::edge_values<Cpu>();
   std::vector<Storage> dev(xs.size());
   std::memcpy(dev.data(), xs.data(), xs.size() * sizeof(Cpu));
@@ -134,73 +122,9 @@ TYPED_TEST(Mont32HostTest, LayoutIsMemcpyCompatible) {
   }
 }
 
-// Karatsuba's integer product equals the schoolbook rows' for any N-word operands: random words,
-// and words of all ones and of the top bit only, which make the half sums carry (ca, cb) and
-// every chain propagate.
-template <size_t N>
-void expect_karatsuba_equals_schoolbook() {
-  std::mt19937_64 rng(N);
-  const auto word = [&](int kind) -> uint32_t {
-    switch (kind) {
-      case 0:
-        return uint32_t(rng());
-      case 1:
-        return ~uint32_t(0);
-      case 2:
-        return uint32_t(1) << 31;
-      default:
-        return uint32_t(rng() % 3);  // 0, 1, 2
-    }
-  };
-  for (int round = 0; round < 400; ++round) {
-    uint32_t a[N], b[N];
-    for (size_t j = 0; j < N; ++j) {
-      a[j] = word(round < 16 ? round % 4 : int(rng() % 4));
-      b[j] = word(round < 16 ? round / 4 : int(rng() % 4));
-    }
-    HostCarryChain c;
-    uint32_t want[2 * N], got[2 * N];
-    mont32::product<N>(c, want, a, b);
-    mont32::karatsuba_product<N>(c, got, a, b);
-    for (size_t j = 0; j < 2 * N; ++j)
-      ASSERT_EQ(got[j], want[j]) << "round " << round << ", word " << j;
-  }
-}
-
-TEST(Mont32WideHostTest, KaratsubaProductEqualsSchoolbook) {
-  expect_karatsuba_equals_schoolbook<8>();
-  expect_karatsuba_equals_schoolbook<12>();
-}
-
-// The schoolbook rows against 64-bit arithmetic word by word (an independent product).
-TEST(Mont32WideHostTest, SchoolbookProductMatchesWordProducts) {
-  std::mt19937_64 rng(5);
-  for (int round = 0; round < 200; ++round) {
-    uint32_t a[4], b[4];
-    for (size_t j = 0; j < 4; ++j) {
-      a[j] = round % 2 ? ~uint32_t(0) : uint32_t(rng());
-      b[j] = uint32_t(rng());
-    }
-    uint64_t want[8] = {};
-    for (size_t i = 0; i < 4; ++i) {
-      uint64_t carry = 0;
-      for (size_t j = 0; j < 4; ++j) {
-        const uint64_t v = uint64_t(a[j]) * b[i] + want[i + j] + carry;
-        want[i + j] = uint32_t(v);
-        carry = v >> 32;
-      }
-      want[i + 4] = carry;
-    }
-    HostCarryChain c;
-    uint32_t got[8];
-    mont32::product<4>(c, got, a, b);
-    for (size_t j = 0; j < 8; ++j) ASSERT_EQ(got[j], want[j]) << "round " << round;
-  }
-}
-
-// The multiply-adds each form issues (what the GPU's integer multiply pipe, which bounds every
+// The multiply-adds an operation issues (what the GPU's integer multiply pipe, which bounds every
 // kernel, executes), counted through the emulated chain: the cost model of mont32_rows.hpp and
-// mont32_wide.hpp. Not counted: the one plain product per reduction row that makes m.
+// ext2.hpp. Not counted: the one plain product per reduction row that makes m.
 struct CountingChain : HostCarryChain {
   static inline int multiplies = 0;
   uint32_t mad_lo_cc(uint32_t a, uint32_t b, uint32_t c) {
@@ -209,14 +133,8 @@ struct CountingChain : HostCarryChain {
   uint32_t madc_lo_cc(uint32_t a, uint32_t b, uint32_t c) {
     return ++multiplies, HostCarryChain::madc_lo_cc(a, b, c);
   }
-  uint32_t mad_hi_cc(uint32_t a, uint32_t b, uint32_t c) {
-    return ++multiplies, HostCarryChain::mad_hi_cc(a, b, c);
-  }
   uint32_t madc_hi_cc(uint32_t a, uint32_t b, uint32_t c) {
     return ++multiplies, HostCarryChain::madc_hi_cc(a, b, c);
-  }
-  uint32_t madc_hi(uint32_t a, uint32_t b, uint32_t c) const {
-    return ++multiplies, HostCarryChain::madc_hi(a, b, c);
   }
   uint32_t mul_lo(uint32_t a, uint32_t b) const {
     return ++multiplies, HostCarryChain::mul_lo(a, b);
@@ -235,35 +153,20 @@ int multiplies_of(Op op) {
   return CountingChain::multiplies;
 }
 
-template <class Config, MulForm kForm>
-using Counted = Mont32<Config, CountingChain, kForm>;
-
-TEST(Mont32WideHostTest, MultiplyAddsPerForm) {
+TEST(Mont32CostTest, MultiplyAddsPerOperation) {
+  using Fp = Mont32<ff::FpConfig, CountingChain>;
+  using Fr = Mont32<ff::FrConfig, CountingChain>;
   const auto mul = [](const auto& a, const auto& b) { return a * b; };
   // a·b + b·a through xyzz.hpp's mul_sum (the field's fused form where it has one).
   const auto sum_of_two = [](const auto& a, const auto& b) { return gpu::mul_sum(a, b, b, a); };
-  using ff::FpConfig, ff::FrConfig;
-  constexpr auto kI = MulForm::kInterleaved, kW = MulForm::kWide, kK = MulForm::kKaratsuba;
-  // Fp (N = 12): 4N² interleaved and wide; Karatsuba's product 1.5N² = 216 beside the reduction's
-  // 2N² = 288. Fr (N = 8): the reduction's rows save 4 each on Fr's modulus (reduce_row).
-  EXPECT_EQ((multiplies_of<Counted<FpConfig, kI>>(mul)), 576);
-  EXPECT_EQ((multiplies_of<Counted<FpConfig, kW>>(mul)), 576);
-  EXPECT_EQ((multiplies_of<Counted<FpConfig, kK>>(mul)), 504);
-  EXPECT_EQ((multiplies_of<Counted<FrConfig, kI>>(mul)), 224);
-  EXPECT_EQ((multiplies_of<Counted<FrConfig, kW>>(mul)), 224);
-  EXPECT_EQ((multiplies_of<Counted<FrConfig, kK>>(mul)), 192);
-  // a·b + c·d: two products, one reduction.
-  EXPECT_EQ((multiplies_of<Counted<FpConfig, kI>>(sum_of_two)), 864);
-  EXPECT_EQ((multiplies_of<Counted<FpConfig, kK>>(sum_of_two)), 720);
-  // Fp2: three Fp products interleaved; three products and two reductions lazily.
-  EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kI>>>(mul)), 3 * 576);
-  EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kW>>>(mul)), 3 * 288 + 2 * 288);
-  EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kK>>>(mul)), 3 * 216 + 2 * 288);
-  // Fp2 a·b + c·d: two sums of four products interleaved; six products and two reductions
-  // lazily.
-  EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kI>>>(sum_of_two)), 2 * (4 * 288 + 288));
-  EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kW>>>(sum_of_two)), 6 * 288 + 2 * 288);
-  EXPECT_EQ((multiplies_of<Ext2<Counted<FpConfig, kK>>>(sum_of_two)), 6 * 216 + 2 * 288);
+  // 4N² (Fp N = 12); Fr's reduction rows save 4 each on its modulus (reduce_row).
+  EXPECT_EQ(multiplies_of<Fp>(mul), 576);
+  EXPECT_EQ(multiplies_of<Fr>(mul), 224);
+  // a·b + c·d: two products' rows, one reduction.
+  EXPECT_EQ(multiplies_of<Fp>(sum_of_two), 2 * 288 + 288);
+  // Fp2: Karatsuba's three Fp products; a·b + c·d two sums of four products (not 6 × 576).
+  EXPECT_EQ(multiplies_of<Ext2<Fp>>(mul), 3 * 576);
+  EXPECT_EQ(multiplies_of<Ext2<Fp>>(sum_of_two), 2 * (4 * 288 + 288));
 }
 
 }  // namespace

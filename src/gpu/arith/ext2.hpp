@@ -6,9 +6,8 @@
 // Values are pairs c0 + c1·u of fully reduced Montgomery F elements, so an element has exactly one
 // representation and equals the CPU ff::Fp2 bit for bit whatever formula produced it. Memory
 // layout: Ext2Storage (field_storage.hpp), byte-identical to ff::Fp2.
-// Cost: mul 3 F multiplications (Karatsuba; over a wide-form Mont32, 3 integer products and 2
-// reductions: mont32_wide.hpp), square 2 (complex squaring), add/sub/neg/dbl 2 each, inverse one F
-// inversion and 4 products.
+// Cost: mul 3 F multiplications (Karatsuba), a·b + c·d two sums of four F products (over Mont32),
+// square 2 (complex squaring), add/sub/neg/dbl 2 each, inverse one F inversion and 4 products.
 #pragma once
 
 #include "gpu/arith/field_storage.hpp"
@@ -22,9 +21,7 @@ struct Ext2 {
   using Storage = Ext2Storage<typename F::Storage>;
   F c0, c1;
 
-  // Products reduced lazily: F is a Mont32 in a wide form (mont32.hpp).
-  static constexpr bool kLazy = requires { requires F::kWideProducts; };
-  // Sums of products under one reduction: F is a Mont32 (any form).
+  // Sums of products under one reduction: F is a Mont32 (not the CPU field of the host tests).
   static constexpr bool kSumsOfProducts = requires(const F (&x)[4]) { F::sum_of_products(x, x); };
 
   static CUZK_HD Ext2 zero() { return {F::zero(), F::zero()}; }
@@ -41,35 +38,19 @@ struct Ext2 {
   friend CUZK_HD Ext2 operator+(const Ext2& a, const Ext2& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
   friend CUZK_HD Ext2 operator-(const Ext2& a, const Ext2& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
   CUZK_HD Ext2 operator-() const { return {-c0, -c1}; }
-  // (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u; over a
-  // field with wide products (Mont32's wide forms) combined before reducing: two reductions.
+  // (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u.
   friend CUZK_HD Ext2 operator*(const Ext2& a, const Ext2& b) {
-    if constexpr (kLazy) {
-      const F x[1][2] = {{a.c0, a.c1}}, y[1][2] = {{b.c0, b.c1}};
-      Ext2 r;
-      F::ext2_sum_of_products(x, y, r.c0, r.c1);
-      return r;
-    } else {
-      const F aa = a.c0 * b.c0, bb = a.c1 * b.c1;
-      return {aa - bb, (a.c0 + a.c1) * (b.c0 + b.c1) - aa - bb};
-    }
+    const F aa = a.c0 * b.c0, bb = a.c1 * b.c1;
+    return {aa - bb, (a.c0 + a.c1) * (b.c0 + b.c1) - aa - bb};
   }
-  // a·b + c·d (xyzz.hpp's mul_sum uses it) with two reductions in all: over a wide form, six
-  // products combined lazily; over the interleaved form, each coordinate as one sum of four
-  // products — c0 = a0 b0 − a1 b1 + c0 d0 − c1 d1, c1 = a0 b1 + a1 b0 + c0 d1 + c1 d0 (Fp: 2,880
+  // a·b + c·d (xyzz.hpp's mul_sum uses it), each coordinate one sum of four products under one
+  // reduction: c0 = a0 b0 − a1 b1 + c0 d0 − c1 d1, c1 = a0 b1 + a1 b0 + c0 d1 + c1 d0 (Fp: 2,880
   // multiply-adds against two Karatsuba products' 3,456).
   static CUZK_HD Ext2 mul_sum(const Ext2& a, const Ext2& b, const Ext2& c,
-                              const Ext2& d) requires(kLazy || kSumsOfProducts) {
-    if constexpr (kLazy) {
-      const F x[2][2] = {{a.c0, a.c1}, {c.c0, c.c1}}, y[2][2] = {{b.c0, b.c1}, {d.c0, d.c1}};
-      Ext2 r;
-      F::ext2_sum_of_products(x, y, r.c0, r.c1);
-      return r;
-    } else {
-      const F x0[4] = {a.c0, -a.c1, c.c0, -c.c1}, y0[4] = {b.c0, b.c1, d.c0, d.c1};
-      const F x1[4] = {a.c0, a.c1, c.c0, c.c1}, y1[4] = {b.c1, b.c0, d.c1, d.c0};
-      return {F::sum_of_products(x0, y0), F::sum_of_products(x1, y1)};
-    }
+                              const Ext2& d) requires(kSumsOfProducts) {
+    const F x0[4] = {a.c0, -a.c1, c.c0, -c.c1}, y0[4] = {b.c0, b.c1, d.c0, d.c1};
+    const F x1[4] = {a.c0, a.c1, c.c0, c.c1}, y1[4] = {b.c1, b.c0, d.c1, d.c0};
+    return {F::sum_of_products(x0, y0), F::sum_of_products(x1, y1)};
   }
   // (c0 + c1 u)² = (c0 + c1)(c0 - c1) + 2 c0 c1 u.
   CUZK_HD Ext2 square() const { return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()}; }

@@ -16,20 +16,9 @@
 
 namespace cuzk::gpu {
 
-// The multiplication form of the device fields (mont32.hpp): the interleaved one unless the build
-// chose another for an A/B measurement (CUZK_GPU_MUL_FORM in src/gpu/CMakeLists.txt).
-inline constexpr MulForm kDeviceMulForm =
-#if defined(CUZK_GPU_MUL_FORM_KARATSUBA)
-    MulForm::kKaratsuba;
-#elif defined(CUZK_GPU_MUL_FORM_WIDE)
-    MulForm::kWide;
-#else
-    MulForm::kInterleaved;
-#endif
-
-using FpDevice = Mont32<ff::FpConfig, PtxCarryChain, kDeviceMulForm>;  // 12 × 32-bit limbs
-using FrDevice = Mont32<ff::FrConfig, PtxCarryChain, kDeviceMulForm>;  // 8 × 32-bit limbs
-using Fp2Device = Ext2<FpDevice>;                                      // 2 × 12 limbs
+using FpDevice = Mont32<ff::FpConfig, PtxCarryChain>;  // 12 × 32-bit limbs
+using FrDevice = Mont32<ff::FrConfig, PtxCarryChain>;  // 8 × 32-bit limbs
+using Fp2Device = Ext2<FpDevice>;                      // 2 × 12 limbs
 
 using G1AffineDevice = Affine<FpDevice>;
 using G1JacobianDevice = Jacobian<FpDevice>;

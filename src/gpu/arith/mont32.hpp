@@ -1,4 +1,4 @@
-// Mont32<Config, Chain, Form>: a prime field in Montgomery form over N 32-bit limbs — the register
+// Mont32<Config, Chain>: a prime field in Montgomery form over N 32-bit limbs — the register
 // type the GPU computes with (Fp: N = 12, Fr: N = 8), written once over the limb count.
 //
 // Representation. Limbs are little-endian 32-bit words, always fully reduced (< p), in Montgomery
@@ -6,15 +6,10 @@
 // derives every constant from the CPU Config). Storage in memory is FieldStorage
 // (field_storage.hpp).
 //
-// Multiplication forms (MulForm). kInterleaved, the production form: Montgomery multiplication
-// with the reduction interleaved row by row (mont32_rows.hpp), 4N² multiply-adds. kWide and
-// kKaratsuba: the product as a whole 2N-word integer (schoolbook rows, or Karatsuba's three
-// half-size products) and then its reduction (mont32_wide.hpp), so that sums of products share a
-// reduction — mul_sum, and over Fp2 (ext2.hpp) the three products of a Karatsuba product and the
-// six of a sum of two, reduced twice in all. They exist to be measured against the production form
-// (gpu_field_bench; whole kernels in a build with CUZK_GPU_MUL_FORM set, fields.cuh); every form
-// gives bit-identical results (tests/gpu/mont32_host_test.cpp). docs/perf/gpu.md has the counts.
-// Squaring is the interleaved one in every form.
+// Multiplication: Montgomery multiplication with the reduction interleaved row by row
+// (mont32_rows.hpp), 4N² multiply-adds; sums of products share one reduction (sum_of_products,
+// mul_sum). Products formed whole and reduced afterwards, schoolbook or Karatsuba, were measured
+// slower in every kernel (docs/perf/gpu.md, "Tried and lost").
 //
 // The limb algorithms are written against a carry chain Chain (PTX on the device, an emulation on
 // the host: carry_chain_ptx.cuh, carry_chain_host.hpp); this class holds the limbs and picks them.
@@ -27,21 +22,15 @@
 #include "gpu/arith/hd.hpp"
 #include "gpu/arith/mont32_params.hpp"
 #include "gpu/arith/mont32_rows.hpp"
-#include "gpu/arith/mont32_wide.hpp"
 
 namespace cuzk::gpu {
 
-enum class MulForm : uint8_t { kInterleaved, kWide, kKaratsuba };
-
-template <class Config, class Chain, MulForm kForm = MulForm::kInterleaved>
+template <class Config, class Chain>
 class Mont32 {
  public:
   using Params = Mont32Params<Config>;
   using Storage = FieldStorage<Config>;
   static constexpr size_t kLimbs = Params::kLimbs;
-  static constexpr MulForm kMulForm = kForm;
-  static constexpr bool kWideProducts = kForm != MulForm::kInterleaved;
-  static constexpr bool kKaratsubaProducts = kForm == MulForm::kKaratsuba;
 
   Mont32() = default;  // uninitialised, like a built-in: kernels fill it
 
@@ -117,13 +106,7 @@ class Mont32 {
   friend CUZK_HD Mont32 operator*(const Mont32& a, const Mont32& b) {
     Chain c;
     Mont32 r;
-    if constexpr (kWideProducts) {
-      uint32_t t[2 * kLimbs];
-      mont32::wide_product<kLimbs, kKaratsubaProducts>(c, t, a.v_, b.v_);
-      mont32::reduce_wide<Params, 1>(c, r.v_, t);
-    } else {
-      mont32::mul_interleaved<Params>(c, r.v_, a.v_, b.v_);
-    }
+    mont32::mul_interleaved<Params>(c, r.v_, a.v_, b.v_);
     return r;
   }
   CUZK_HD Mont32 square() const {
@@ -132,55 +115,26 @@ class Mont32 {
     mont32::square_interleaved<Params>(c, r.v_, v_);
     return r;
   }
-  // sum_{t < K} a_t·b_t with one reduction (the interleaved rows' mont32::sum_of_products, or K
-  // wide products added): K = 2 is 3/4 of the multiply-adds of two products.
+  // sum_{t < K} a_t·b_t with one reduction (mont32::sum_of_products): K = 2 is 3/4 of the
+  // multiply-adds of two products.
   template <size_t K>
   static CUZK_HD Mont32 sum_of_products(const Mont32 (&a)[K], const Mont32 (&b)[K]) {
     Chain chain;
-    Mont32 r;
-    if constexpr (kWideProducts) {
-      uint32_t t[2 * kLimbs], u[2 * kLimbs];
-      mont32::wide_product<kLimbs, kKaratsubaProducts>(chain, t, a[0].v_, b[0].v_);
-      CUZK_UNROLL
-      for (size_t k = 1; k < K; ++k) {
-        mont32::wide_product<kLimbs, kKaratsubaProducts>(chain, u, a[k].v_, b[k].v_);
-        mont32::add_words<2 * kLimbs>(chain, t, t, u);
-      }
-      mont32::reduce_wide<Params, K>(chain, r.v_, t);
-    } else {
-      const uint32_t* as[K];
-      const uint32_t* bs[K];
-      CUZK_UNROLL
-      for (size_t k = 0; k < K; ++k) {
-        as[k] = a[k].v_;
-        bs[k] = b[k].v_;
-      }
-      mont32::sum_of_products<Params, K>(chain, r.v_, as, bs);
+    const uint32_t* as[K];
+    const uint32_t* bs[K];
+    CUZK_UNROLL
+    for (size_t k = 0; k < K; ++k) {
+      as[k] = a[k].v_;
+      bs[k] = b[k].v_;
     }
+    Mont32 r;
+    mont32::sum_of_products<Params, K>(chain, r.v_, as, bs);
     return r;
   }
   static CUZK_HD Mont32 mul_sum(const Mont32& a, const Mont32& b, const Mont32& c,
                                 const Mont32& d) {
     const Mont32 x[2] = {a, c}, y[2] = {b, d};
     return sum_of_products(x, y);
-  }
-  // Over F[u]/(u² + 1) (Ext2 over this field): out = sum_{t < K} x_t·y_t, the pairs (c0, c1), with
-  // two reductions in all (mont32::ext2_sum_of_products). The wide forms only.
-  template <size_t K>
-  static CUZK_HD void ext2_sum_of_products(const Mont32 (&x)[K][2], const Mont32 (&y)[K][2],
-                                           Mont32& out0, Mont32& out1) requires(kWideProducts) {
-    Chain chain;
-    const uint32_t* xs[K][2];
-    const uint32_t* ys[K][2];
-    CUZK_UNROLL
-    for (size_t t = 0; t < K; ++t) {
-      CUZK_UNROLL
-      for (size_t j = 0; j < 2; ++j) {
-        xs[t][j] = x[t][j].v_;
-        ys[t][j] = y[t][j].v_;
-      }
-    }
-    mont32::ext2_sum_of_products<Params, K, kKaratsubaProducts>(chain, out0.v_, out1.v_, xs, ys);
   }
   CUZK_HD Mont32 dbl() const { return *this + *this; }
 

@@ -49,20 +49,13 @@ CUZK_HD void subtract_p_if_needed(Chain& c, uint32_t* out, const uint32_t* s) {
   for (size_t j = 0; j < N; ++j) out[j] = (s[j] & keep_s) | (d[j] & ~keep_s);
 }
 
-// s[0, W) = x + y, or x − y, over W words (the caller's bounds keep it from wrapping).
+// s[0, W) = x + y over W words (the caller's bounds keep it from wrapping).
 template <size_t W, class Chain>
 CUZK_HD void add_words(Chain& c, uint32_t* s, const uint32_t* x, const uint32_t* y) {
   s[0] = c.add_cc(x[0], y[0]);
   CUZK_UNROLL
   for (size_t j = 1; j + 1 < W; ++j) s[j] = c.addc_cc(x[j], y[j]);
   s[W - 1] = c.addc(x[W - 1], y[W - 1]);
-}
-template <size_t W, class Chain>
-CUZK_HD void sub_words(Chain& c, uint32_t* s, const uint32_t* x, const uint32_t* y) {
-  s[0] = c.sub_cc(x[0], y[0]);
-  CUZK_UNROLL
-  for (size_t j = 1; j + 1 < W; ++j) s[j] = c.subc_cc(x[j], y[j]);
-  s[W - 1] = c.subc(x[W - 1], y[W - 1]);
 }
 
 // Row 0 of the rows below: E, O = the products of x's even- / odd-indexed limbs (M of them) with
@@ -117,9 +110,7 @@ template <class Params>
 inline constexpr bool kLowWordsOneAndAllOnes = Params::kModulus.w[0] == 1 &&
                                                Params::kModulus.w[1] == ~uint32_t(0);
 
-// kCarryIn: the flag holds a carry into word 0 of O (what shift_row leaves) and the O chain,
-// which runs first, adds it; without it the E chain runs first, as in the interleaved rows.
-template <class Params, bool kCarryIn = false, class Chain>
+template <class Params, class Chain>
 CUZK_HD void reduce_row(Chain& c, uint32_t* e, uint32_t* o) {
   constexpr size_t N = Params::kLimbs;
   constexpr Words<N> p = Params::kModulus;
@@ -128,42 +119,26 @@ CUZK_HD void reduce_row(Chain& c, uint32_t* e, uint32_t* o) {
     const uint32_t e0 = e[0];
     const uint32_t m = uint32_t(0) - e0;
     const uint32_t m_p1_hi = m - uint32_t(e0 != 0);
-    const auto e_chain = [&] {
-      e[0] = c.add_cc(e0, m);  // 0, carrying when E_0 != 0
-      e[1] = c.addc_cc(e[1], 0);
-      CUZK_UNROLL
-      for (size_t k = 1; k < N / 2; ++k) {
-        e[2 * k] = c.madc_lo_cc(p.w[2 * k], m, e[2 * k]);
-        e[2 * k + 1] = c.madc_hi_cc(p.w[2 * k], m, e[2 * k + 1]);
-      }
-      e[N] = c.addc(e[N], 0);
-    };
-    const auto o_chain = [&] {
-      o[0] = kCarryIn ? c.addc_cc(o[0], e0) : c.add_cc(o[0], e0);
-      o[1] = c.addc_cc(o[1], m_p1_hi);
-      CUZK_UNROLL
-      for (size_t k = 1; k < N / 2; ++k) {
-        o[2 * k] = c.madc_lo_cc(p.w[2 * k + 1], m, o[2 * k]);
-        o[2 * k + 1] = c.madc_hi_cc(p.w[2 * k + 1], m, o[2 * k + 1]);
-      }
-      o[N] = c.addc(o[N], 0);
-    };
-    if constexpr (kCarryIn) {
-      o_chain();
-      e_chain();
-    } else {
-      e_chain();
-      o_chain();
+    e[0] = c.add_cc(e0, m);  // 0, carrying when E_0 != 0
+    e[1] = c.addc_cc(e[1], 0);
+    CUZK_UNROLL
+    for (size_t k = 1; k < N / 2; ++k) {
+      e[2 * k] = c.madc_lo_cc(p.w[2 * k], m, e[2 * k]);
+      e[2 * k + 1] = c.madc_hi_cc(p.w[2 * k], m, e[2 * k + 1]);
     }
+    e[N] = c.addc(e[N], 0);
+    o[0] = c.add_cc(o[0], e0);
+    o[1] = c.addc_cc(o[1], m_p1_hi);
+    CUZK_UNROLL
+    for (size_t k = 1; k < N / 2; ++k) {
+      o[2 * k] = c.madc_lo_cc(p.w[2 * k + 1], m, o[2 * k]);
+      o[2 * k + 1] = c.madc_hi_cc(p.w[2 * k + 1], m, o[2 * k + 1]);
+    }
+    o[N] = c.addc(o[N], 0);
   } else {
     const uint32_t m = e[0] * Params::kInv;
-    if constexpr (kCarryIn) {
-      mad_pairs<N, 1, true>(c, o, p.w, m);
-      mad_pairs<N, 0, false>(c, e, p.w, m);
-    } else {
-      mad_pairs<N, 0, false>(c, e, p.w, m);
-      mad_pairs<N, 1, false>(c, o, p.w, m);
-    }
+    mad_pairs<N, 0, false>(c, e, p.w, m);
+    mad_pairs<N, 1, false>(c, o, p.w, m);
   }
 }
 
