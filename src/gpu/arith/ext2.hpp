@@ -6,7 +6,8 @@
 // Values are pairs c0 + c1·u of fully reduced Montgomery F elements, so an element has exactly one
 // representation and equals the CPU ff::Fp2 bit for bit whatever formula produced it. Memory
 // layout: Ext2Storage (field_storage.hpp), byte-identical to ff::Fp2.
-// Cost: mul 3 F multiplications (Karatsuba), a·b + c·d two sums of four F products (over Mont32),
+// Cost: mul two sums of two F products over Mont32 (else 3 F multiplications, Karatsuba), a·b + c·d
+// two sums of four F products (over Mont32),
 // square 2 (complex squaring), add/sub/neg/dbl 2 each, inverse one F inversion and 4 products.
 #pragma once
 
@@ -38,10 +39,18 @@ struct Ext2 {
   friend CUZK_HD Ext2 operator+(const Ext2& a, const Ext2& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
   friend CUZK_HD Ext2 operator-(const Ext2& a, const Ext2& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
   CUZK_HD Ext2 operator-() const { return {-c0, -c1}; }
-  // (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u.
+  // (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + (a0 b1 + a1 b0) u: over Mont32 two sums of two
+  // products (the multiply-adds of Karatsuba's three products, fewer additions and registers),
+  // else Karatsuba: (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u.
   friend CUZK_HD Ext2 operator*(const Ext2& a, const Ext2& b) {
-    const F aa = a.c0 * b.c0, bb = a.c1 * b.c1;
-    return {aa - bb, (a.c0 + a.c1) * (b.c0 + b.c1) - aa - bb};
+    if constexpr (kSumsOfProducts) {
+      const F x0[2] = {a.c0, -a.c1}, y0[2] = {b.c0, b.c1};
+      const F x1[2] = {a.c0, a.c1}, y1[2] = {b.c1, b.c0};
+      return {F::sum_of_products(x0, y0), F::sum_of_products(x1, y1)};
+    } else {
+      const F aa = a.c0 * b.c0, bb = a.c1 * b.c1;
+      return {aa - bb, (a.c0 + a.c1) * (b.c0 + b.c1) - aa - bb};
+    }
   }
   // a·b + c·d (xyzz.hpp's mul_sum uses it), each coordinate one sum of four products under one
   // reduction: c0 = a0 b0 − a1 b1 + c0 d0 − c1 d1, c1 = a0 b1 + a1 b0 + c0 d1 + c1 d0 (Fp: 2,880
