@@ -3,11 +3,13 @@
 // (r, s) must give the same 192-byte proof, and it must verify; batches and a second proof on the
 // resident SRS, the phases it times, several threads on one device, B in G2 on the CPU, two jobs in
 // flight, the start_views path the benchmark uses, the last device, a SpreadBackend over every
-// device, the errors (bad shapes, out of device memory). Skips without a GPU.
+// device, the errors (bad shapes, out of device memory), a device too small for both MSMs'
+// scratch. Skips without a GPU.
 // The parameter set on the device (preload, evict, streaming, uploads):
 // backend_srs_device_test.cpp; the host-side checks: backend_inputs_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <optional>
@@ -321,18 +323,22 @@ TEST_F(CudaBackendTest, ShapeErrorsAreInvalidArgumentsAndLeaveTheBackendUsable) 
   expect_same_proofs(gpu, small, {bench_circuit(10, 2)}, 23);
 }
 
-// Out of device memory surfaces as a CudaError (a std::runtime_error) naming the phase, and the
-// backend works again once memory is back. Opt-in (CUZK_GPU_OOM_TEST=1): it fills the device's
-// memory, which would fail other GPU tests running at the same time.
-TEST_F(CudaBackendTest, OutOfDeviceMemoryIsARuntimeErrorWithThePhase) {
+// The tests below fill the device's memory, which would fail other GPU tests running at the same
+// time: they run when CUZK_GPU_OOM_TEST=1 only.
+bool memory_tests_opted_in() {
   const char* opt_in = std::getenv("CUZK_GPU_OOM_TEST");
-  if (opt_in == nullptr || std::string(opt_in) != "1")
-    GTEST_SKIP() << "set CUZK_GPU_OOM_TEST=1 to run (fills the GPU's memory)";
+  return opt_in != nullptr && std::string(opt_in) == "1";
+}
+constexpr const char* kMemoryTestsOptIn = "set CUZK_GPU_OOM_TEST=1 to run (fills the GPU's memory)";
+
+// Out of device memory surfaces as a CudaError (a std::runtime_error) naming the phase, and the
+// backend works again once memory is back.
+TEST_F(CudaBackendTest, OutOfDeviceMemoryIsARuntimeErrorWithThePhase) {
+  if (!memory_tests_opted_in()) GTEST_SKIP() << kMemoryTestsOptIn;
   const Parameters params = setup_for(bench_circuit(16380, 1), 61);
   CudaBackend gpu(0);
   CUZK_CUDA_CHECK(cudaSetDevice(0));
-  size_t free_bytes = 0, total_bytes = 0;
-  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const size_t free_bytes = free_device_bytes();
   std::optional<DeviceBuffer<uint8_t>> hog;
   for (size_t keep = size_t(1) << 20; !hog && keep < free_bytes; keep *= 2) {
     try {
@@ -355,6 +361,31 @@ TEST_F(CudaBackendTest, OutOfDeviceMemoryIsARuntimeErrorWithThePhase) {
   }
   hog.reset();
   expect_same_proofs(gpu, params, {bench_circuit(16380, 3)}, 4);
+}
+
+// A device that cannot hold both MSMs' scratch beside the rest (an 80 GB card under a 32 GiB PoRep
+// partition): the main lane keeps one at a time from the allocation that fails — B in G2's, the
+// last, with the G1 MSMs' scratch still held — and gives the CPU's proofs then and after. The
+// device is left the measured workspace of the same proof less 4 MiB (B in G2's scratch is ~20 MB
+// here, the G1 MSMs' ~12 MB).
+TEST_F(CudaBackendTest, OneMsmScratchAtATimeWhenTheDeviceCannotHoldBoth) {
+  if (!memory_tests_opted_in()) GTEST_SKIP() << kMemoryTestsOptIn;
+  const Parameters params = setup_for(bench_circuit(16380, 1), 61);
+  CudaBackend gpu(0);
+  CUZK_CUDA_CHECK(cudaSetDevice(0));
+  expect_same_proofs(gpu, params, {bench_circuit(16380, 2)}, 5);  // kernels loaded, SRS resident
+  gpu.release_workspace();
+  const size_t before = free_device_bytes();
+  expect_same_proofs(gpu, params, {bench_circuit(16380, 3)}, 6);
+  const size_t workspace = before - std::min(before, free_device_bytes());
+  EXPECT_EQ(gpu.msm_room(), MsmRoom::kBoth);
+  gpu.release_workspace();
+  constexpr size_t kShort = size_t(4) << 20;
+  ASSERT_GT(workspace, kShort);
+  DeviceBuffer<uint8_t> hog(free_device_bytes() - (workspace - kShort));
+  expect_same_proofs(gpu, params, {bench_circuit(16380, 4)}, 7);
+  EXPECT_EQ(gpu.msm_room(), MsmRoom::kOneAtATime);
+  expect_same_proofs(gpu, params, {bench_circuit(16380, 5)}, 8);  // one at a time from now on
 }
 
 }  // namespace

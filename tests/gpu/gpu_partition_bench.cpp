@@ -15,10 +15,13 @@
 //
 // --streamed: the SRS is not resident but streamed from host parameters (tiled too, ~51 GB of
 // host memory at 2^27) on every proof, --chunk bases at a time (a GPU smaller than the SRS).
+// --device-gb N: device memory is held at the start so that N GB stay free, to run as a smaller
+// card would (84.5: an 80 GB H100; with --ntt-tables split, as a card under 100 GB resolves auto).
 //
 // Usage: gpu_partition_bench [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0]
 //                            [--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]
 //                            [--ntt-tables auto|split|whole]   (CudaBackendOptions::ntt_tables)
+//                            [--device-gb N]
 #include "gpu_partition_bench.hpp"
 
 #include <algorithm>
@@ -65,6 +68,7 @@ struct Options {
   bool b_g2_cpu = false;           // B in G2 on CPU threads (bases on the host)
   bool streamed = false;           // the SRS streamed from host memory on every proof
   size_t chunk = size_t(1) << 22;  // bases per streamed chunk
+  double device_gb = 0;            // > 0: hold all but this much free device memory
   CudaBackendOptions::NttTables tables = CudaBackendOptions::NttTables::kAuto;
 };
 
@@ -92,6 +96,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.streamed = true;
     else if (a == "--chunk" && has_value)
       o.chunk = std::strtoull(argv[++i], nullptr, 10);
+    else if (a == "--device-gb" && has_value)
+      o.device_gb = std::atof(argv[++i]);
     else if (a == "--ntt-tables" && has_value) {
       const std::string v = argv[++i];
       using T = CudaBackendOptions::NttTables;
@@ -121,7 +127,7 @@ int run(int argc, char** argv) {
     std::fprintf(stderr,
                  "usage: %s [--log2 27] [--runs 3] [--warmup 1] [--batch 1] [--device 0] "
                  "[--threads 0] [--seed 1] [--b-g2-cpu] [--streamed] [--chunk 4194304]\n"
-                 "       [--ntt-tables auto|split|whole]\n",
+                 "       [--ntt-tables auto|split|whole] [--device-gb N]\n",
                  argv[0]);
     return 2;
   }
@@ -138,6 +144,13 @@ int run(int argc, char** argv) {
   std::printf("device %d: %s (%d SMs, %.1f of %.1f GB free), host threads %u\n", o.device,
               prop.name, prop.multiProcessorCount, free_b / 1e9, total_b / 1e9,
               resolve_threads(o.threads));
+  DeviceBuffer<uint8_t> held;  // --device-gb: what a smaller card would not have
+  if (o.device_gb > 0 && double(free_b) > o.device_gb * 1e9) {
+    held = DeviceBuffer<uint8_t>(free_b - size_t(o.device_gb * 1e9));
+    CUZK_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    std::printf("held %.1f GB of device memory: %.1f GB free\n", double(held.size()) / 1e9,
+                free_b / 1e9);
+  }
   std::printf("partition: domain 2^%u, %zu constraints, %zu inputs, %zu aux, batch %d\n",
               shape.log2, shape.constraints, shape.inputs, shape.aux, o.batch);
   std::fflush(stdout);
@@ -242,9 +255,9 @@ int run(int argc, char** argv) {
               *std::min_element(walls.begin(), walls.end()));
   std::printf(
       "memory: device SRS %.2f GB + workspace %.2f GB, %.2f of %.2f GB free; host peak "
-      "RSS %.2f GB\n",
+      "RSS %.2f GB; MSMs: %s\n",
       double(g1.bytes()) / 1e9, double(backend.workspace_bytes()) / 1e9, free_b / 1e9,
-      total_b / 1e9, peak_rss_gb());
+      total_b / 1e9, peak_rss_gb(), to_string(backend.msm_room()));
   return 0;
 }
 

@@ -594,4 +594,9 @@ size_t CudaBackend::workspace_bytes() const {
   return impl_->workspace_bytes();
 }
 
+MsmRoom CudaBackend::msm_room() const {
+  std::lock_guard lock(impl_->main->mutex);
+  return impl_->main->msm_room();
+}
+
 }  // namespace cuzk::gpu

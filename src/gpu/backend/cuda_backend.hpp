@@ -78,6 +78,7 @@
 
 #include "curve/g2.hpp"
 #include "gpu/backend/witness_view.hpp"
+#include "gpu/msm/msm_plan.hpp"
 #include "groth16/backend.hpp"
 
 namespace cuzk::gpu {
@@ -225,6 +226,8 @@ class CudaBackend final : public groth16::Backend {
   void release_workspace();
   // Device bytes of the workspace (a, b, c, assignment, densities, MSM scratch).
   size_t workspace_bytes() const;
+  // The MSM scratch the main lane keeps: less after an MSM allocation failed (prove_lane.hpp).
+  MsmRoom msm_room() const;
   // Uploads that went into the second input slot, beside another proof's kernels
   // (CudaBackendOptions::overlap_uploads).
   uint64_t second_slot_uploads() const;

@@ -1,6 +1,7 @@
 // The per-circuit kernels of one proving lane (see prove_lane.hpp).
 #include "gpu/backend/prove_lane.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <utility>
@@ -30,7 +31,38 @@ auto msm_phase(const char* name, SectionMsm& sections, const Sections& srs,
   return result;
 }
 
+bool is_out_of_device_memory(const CudaError& e) {
+  return e.code() == cudaErrorMemoryAllocation;
+}
+
 }  // namespace
+
+GpuMsmOptions lean_msm_options(GpuMsmOptions options) {
+  options.overlap_groups = false;
+  options.max_bucket_bytes = std::min(options.max_bucket_bytes, size_t(3) << 29);
+  return options;
+}
+
+template <class F>
+auto ProveLane::with_room(bool g2, F&& f) {
+  for (;;) {
+    if (room_ != MsmRoom::kBoth) {
+      if (g2) {
+        msm_->release_scratch();
+      } else {
+        msm_g2_.reset();
+      }
+    }
+    try {
+      return f(room_ == MsmRoom::kLean ? lean_msm_options(msm_options_) : msm_options_);
+    } catch (const CudaError& e) {
+      if (!is_out_of_device_memory(e) || room_ == MsmRoom::kLean) throw;
+      (void)cudaGetLastError();  // the failed cudaMalloc's error, not sticky
+      CUZK_CUDA_CHECK(cudaStreamSynchronize(stream()));
+      room_ = room_ == MsmRoom::kBoth ? MsmRoom::kOneAtATime : MsmRoom::kLean;
+    }
+  }
+}
 
 Sections Sections::of(const DeviceSrs* g1, const groth16::Parameters* host) {
   if (g1 != nullptr)
@@ -114,31 +146,35 @@ groth16::MsmAccumulators ProveLane::g1_msms(InputSlot& x, SectionMsm& sections, 
   const auto phase = [&](const char* name, auto&& f) {
     return msm_phase(name, sections, srs, t, sw, stream_ms, f);
   };
-  acc.h = phase("msm_h", [&] {
-    GpuMsmOptions random_scalars = msm_options_;
-    random_scalars.split_trivial = false;  // H's coefficients: nothing to split
+  // One G1 MSM phase: its calls f(options) with the room they need (with_room).
+  const auto g1_phase = [&](const char* name, auto&& f) {
+    return phase(name, [&] { return with_room(false, f); });
+  };
+  acc.h = g1_phase("msm_h", [&](GpuMsmOptions o) {
+    o.split_trivial = false;  // H's coefficients: nothing to split
     const FrStorage* h = x.a.data();
-    return m > 1 ? sections.dense(*msm_, srs.h, m - 1, h, s, random_scalars)
-                 : curve::G1::identity();
+    return m > 1 ? sections.dense(*msm_, srs.h, m - 1, h, s, o) : curve::G1::identity();
   });
-  acc.l = phase("msm_l", [&] { return sections.dense(*msm_, srs.l, n_aux, aux, s, msm_options_); });
-  acc.a = phase("msm_a", [&] {
-    curve::G1 sum = sections.dense(*msm_, srs.a, n_in, inputs, s, msm_options_);
+  acc.l = g1_phase("msm_l", [&](const GpuMsmOptions& o) {
+    return sections.dense(*msm_, srs.l, n_aux, aux, s, o);
+  });
+  acc.a = g1_phase("msm_a", [&](const GpuMsmOptions& o) {
+    curve::G1 sum = sections.dense(*msm_, srs.a, n_in, inputs, s, o);
     if (shape.a_count > 0) {
       sum += sections.sparse(*msm_, srs.a.from(n_in), shape.a_count, x.a_aux.data(), shape.a_aux,
-                             aux, n_aux, s, msm_options_);
+                             aux, n_aux, s, o);
     }
     return sum;
   });
-  acc.b1 = phase("msm_b_g1", [&] {
+  acc.b1 = g1_phase("msm_b_g1", [&](const GpuMsmOptions& o) {
     curve::G1 sum = curve::G1::identity();
     if (shape.b_in_count > 0) {
       sum += sections.sparse(*msm_, srs.b_g1, shape.b_in_count, x.b_input.data(), shape.b_input,
-                             inputs, n_in, s, msm_options_);
+                             inputs, n_in, s, o);
     }
     if (shape.b_aux_count > 0) {
       sum += sections.sparse(*msm_, srs.b_g1.from(shape.b_in_count), shape.b_aux_count,
-                             x.b_aux.data(), shape.b_aux, aux, n_aux, s, msm_options_);
+                             x.b_aux.data(), shape.b_aux, aux, n_aux, s, o);
     }
     return sum;
   });
@@ -152,17 +188,19 @@ curve::G2 ProveLane::b_g2_msm(InputSlot& x, SectionMsm& sections, const Sections
   const FrStorage* aux = x.z.data() + shape.n_in;
   const cudaStream_t s = stream();
   return msm_phase("msm_b_g2", sections, srs, t, sw, stream_ms, [&] {
-    if (!msm_g2_) msm_g2_ = std::make_unique<GpuMsmG2>(device_);
-    curve::G2 b2 = curve::G2::identity();
-    if (shape.b_in_count > 0) {
-      b2 += sections.sparse(*msm_g2_, srs.b_g2, shape.b_in_count, x.b_input.data(), shape.b_input,
-                            inputs, shape.n_in, s, msm_options_);
-    }
-    if (shape.b_aux_count > 0) {
-      b2 += sections.sparse(*msm_g2_, srs.b_g2.from(shape.b_in_count), shape.b_aux_count,
-                            x.b_aux.data(), shape.b_aux, aux, shape.n_aux, s, msm_options_);
-    }
-    return b2;
+    return with_room(true, [&](const GpuMsmOptions& o) {
+      if (!msm_g2_) msm_g2_ = std::make_unique<GpuMsmG2>(device_);
+      curve::G2 b2 = curve::G2::identity();
+      if (shape.b_in_count > 0) {
+        b2 += sections.sparse(*msm_g2_, srs.b_g2, shape.b_in_count, x.b_input.data(), shape.b_input,
+                              inputs, shape.n_in, s, o);
+      }
+      if (shape.b_aux_count > 0) {
+        b2 += sections.sparse(*msm_g2_, srs.b_g2.from(shape.b_in_count), shape.b_aux_count,
+                              x.b_aux.data(), shape.b_aux, aux, shape.n_aux, s, o);
+      }
+      return b2;
+    });
   });
 }
 

@@ -11,6 +11,15 @@
 // lane's whole queued MSM (~0.7 s at 32 GiB) —, so the main lane also paces what it enqueues and
 // steps aside while the deadline lane holds its gate (enqueue_window.hpp). Both lanes read the
 // same resident parameter sets; nothing else is shared between them.
+//
+// Device memory: a lane's G1 and G2 MSMs keep their scratch between proofs (12.6 and ~8 GB under a
+// 32 GiB partition). On a device that cannot hold both beside the parameters and the proof's
+// inputs (an 80 GB card under a 32 GiB PoRep set: 47.4 GB of parameters, 17 GB of inputs, 8.9 GB
+// of matrices) an MSM allocation fails; the lane then steps down one MsmRoom level for good —
+// each MSM phase frees the other curve's scratch first; if that is not enough either, the MSMs
+// also plan with less (lean_msm_options: ~7 instead of 12.6 GB at 2^27) — and runs the phase
+// again. Results are identical. Measured on an H100 (80 GB), 32 GiB-shaped partition: one at a
+// time costs the reallocations; lean plans msm_h 750 -> 808 ms (docs/perf/gpu.md).
 #pragma once
 
 #include <cstddef>
@@ -89,6 +98,8 @@ class ProveLane {
   size_t scratch_bytes() const;
   // Frees them (they are made again on the next proof). With mutex held, the stream idle.
   void release_scratch();
+  // The MSM scratch this lane keeps (see the top of this file).
+  MsmRoom msm_room() const { return room_; }
 
  private:
   const int device_;
@@ -99,7 +110,18 @@ class ProveLane {
   std::unique_ptr<GpuMsm> msm_;
   std::unique_ptr<GpuMsmG2> msm_g2_;  // on the first B in G2
   std::unique_ptr<GpuNtt> ntt_;       // on the first proof
+  MsmRoom room_ = MsmRoom::kBoth;
+
+  // Runs the MSM calls of one phase, f(options), on the G1 or the G2 MSM, with the room room_
+  // says; an allocation that fails steps room_ down and runs them again (the top of this file).
+  template <class F>
+  auto with_room(bool g2, F&& f);
 };
+
+// What the MSMs of a lane at MsmRoom::kLean run with: one sort buffer set (no overlapped groups)
+// and the buckets capped at 1.5 GiB (c = 20 for a 2^27 G1 MSM instead of 22): ~7 GB of G1 scratch
+// at 2^27 instead of 12.6.
+GpuMsmOptions lean_msm_options(GpuMsmOptions options);
 
 // The device's highest stream priority (the most negative number; 0 when it has none).
 int highest_stream_priority(int device);

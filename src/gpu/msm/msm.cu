@@ -89,6 +89,10 @@ using msm_detail::PhaseTimer;
 // threads, so the side stream's blocks delay it more than they fill its tails).
 template <class C>
 inline constexpr bool kOverlapGroups = std::is_same_v<C, curve::G1Config>;
+template <class C>
+bool overlaps_groups(const GpuMsmOptions& options) {
+  return kOverlapGroups<C> && options.overlap_groups;
+}
 
 // All device scratch of one GpuMsmT (msm.hpp's memory paragraph), grown by ensure() only.
 template <class C>
@@ -150,9 +154,9 @@ struct GpuMsmScratch {
     return b;
   }
 
-  // Pippenger buffers for a plan.
-  void ensure_pippenger(const GpuMsmPlan& plan) {
-    const unsigned sets = kOverlapGroups<C> ? std::min(plan.groups(), 2u) : 1u;
+  // Pippenger buffers for a plan: two sort buffer sets when its groups overlap.
+  void ensure_pippenger(const GpuMsmPlan& plan, bool overlap) {
+    const unsigned sets = overlap ? std::min(plan.groups(), 2u) : 1u;
     for (unsigned set = 0; set < sets; ++set) {
       for (int i = 0; i < 2; ++i) {
         ensure(sorts[set].keys[i], plan.group_entries());
@@ -339,7 +343,7 @@ void pippenger(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms, con
   CUZK_CUDA_CHECK(
       cudaMemsetAsync(s.buckets.data(), 0, plan.bucket_count() * sizeof(XyzzStorageOf<C>), stream));
   EnqueueWindow window(plan.groups() > 1 ? options.groups_ahead : 0, options.yield_to);
-  if (!kOverlapGroups<C> || s.timer.on() || plan.groups() == 1) {
+  if (!overlaps_groups<C>(options) || s.timer.on() || plan.groups() == 1) {
     for (unsigned g = 0; g < plan.groups(); ++g) {
       window.wait_turn();
       const int sel = sort_group(s, plan, shifted, base_idx, g, 0, stream);
@@ -418,6 +422,12 @@ size_t GpuMsmT<C>::scratch_bytes() const {
 }
 
 template <class C>
+void GpuMsmT<C>::release_scratch() {
+  DeviceGuard guard(device_);
+  scratch_ = std::make_unique<GpuMsmScratch<C>>();
+}
+
+template <class C>
 GpuMsmPlan GpuMsmT<C>::plan_for(size_t terms, const GpuMsmOptions& options) const {
   return make_gpu_msm_plan(terms, unsigned(sm_count_), options, run_threads_per_sm_,
                            sizeof(XyzzStorageOf<C>));
@@ -436,7 +446,7 @@ void GpuMsmT<C>::reserve(size_t n, const GpuMsmOptions& options) {
   ensure(s.flags, 1);
   ensure(s.temp, std::max(k::partition_temp_bytes(n), kMinTempBytes));
   const GpuMsmPlan plan = plan_for(n, options);
-  s.ensure_pippenger(plan);
+  s.ensure_pippenger(plan, overlaps_groups<C>(options));
   s.ensure_ones(batch_blocks_);
   ensure(s.results, plan.windows + 1);
 }
@@ -553,7 +563,7 @@ typename GpuMsmT<C>::Point GpuMsmT<C>::run(const Request& req, cudaStream_t stre
   GpuMsmPlan plan;
   if (terms.tail > 0) {
     plan = plan_for(terms.tail, options);
-    s.ensure_pippenger(plan);
+    s.ensure_pippenger(plan, overlaps_groups<C>(options));
     ensure(s.shifted, ShiftedScalars::kWords * terms.tail);
   }
   stats_.plan = plan;

@@ -113,6 +113,8 @@ class GpuMsmT {
   // Allocates the scratch for calls of up to n scalars (all of them Pippenger terms).
   void reserve(size_t n, const GpuMsmOptions& options = {});
   size_t scratch_bytes() const;
+  // Frees the scratch (grown again by the next call). Only while no call of it is running.
+  void release_scratch();
 
   void set_profiling(bool on) { profiling_ = on; }
   const GpuMsmStats& last_stats() const { return stats_; }

@@ -56,6 +56,10 @@ struct GpuMsmOptions {
   // Sort entries processed at once (windows are grouped until G·terms reaches it); sets the size
   // of the four key/value sort buffers (16 B per entry): 2^27 entries = 2 GiB.
   size_t max_sort_entries = size_t(1) << 27;
+  // G1: the next sort group's digits and sort run beside the current group's runs, in a second
+  // set of sort buffers (16 B per entry again: 2 GiB at 2^27; msm.cu). false: one set, the phases
+  // one after the other — for a device short of memory (MsmRoom::kLean). G2 never overlaps.
+  bool overlap_groups = true;
   // Sort groups enqueued ahead of the GPU (enqueue_window.hpp): 0 all at once; k > 0 keeps at
   // most k groups queued, so that another stream's kernels queued behind them wait for at most k
   // groups (the main lane beside a deadline lane). Results are identical either way.
@@ -64,6 +68,26 @@ struct GpuMsmOptions {
   // lets its queued groups finish and waits (enqueue_window.hpp).
   const PriorityGate* yield_to = nullptr;
 };
+
+// How much MSM scratch a proving lane keeps (gpu/backend/prove_lane.hpp): it steps down one level
+// at each MSM allocation that fails, and stays there.
+enum class MsmRoom : uint8_t {
+  kBoth,        // the G1 and the G2 MSMs keep their scratch between proofs
+  kOneAtATime,  // each MSM phase frees the other curve's scratch first
+  kLean,        // and the MSMs plan with less: one sort buffer set, buckets capped at 1.5 GiB
+};
+
+inline const char* to_string(MsmRoom room) {
+  switch (room) {
+    case MsmRoom::kBoth:
+      return "both MSMs' scratch kept";
+    case MsmRoom::kOneAtATime:
+      return "one MSM's scratch at a time";
+    case MsmRoom::kLean:
+      return "one MSM's scratch at a time, lean plans";
+  }
+  return "?";
+}
 
 struct GpuMsmPlan {
   size_t terms = 0;              // t: terms that go through the buckets
