@@ -59,6 +59,13 @@ auto ProveLane::with_room(bool g2, F&& f) {
       if (!is_out_of_device_memory(e) || room_ == MsmRoom::kLean) throw;
       (void)cudaGetLastError();  // the failed cudaMalloc's error, not sticky
       CUZK_CUDA_CHECK(cudaStreamSynchronize(stream()));
+      // What the failed call grew stays allocated (a second sort buffer set a lean plan does
+      // not use, on a 2^27 G1 MSM 2.15 GB): it goes too.
+      if (g2) {
+        msm_g2_.reset();
+      } else {
+        msm_->release_scratch();
+      }
       room_ = room_ == MsmRoom::kBoth ? MsmRoom::kOneAtATime : MsmRoom::kLean;
     }
   }
