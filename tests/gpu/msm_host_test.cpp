@@ -384,5 +384,23 @@ TEST(MsmHostTest, G2PlanRespectsTheBucketCap) {
   }
 }
 
+// A lane short of device memory (MsmRoom::kLean): one sort buffer set and at most 1.5 GiB of
+// buckets, so a 2^27 G1 MSM takes c = 20 (22 by default) and G2's buckets stay under the cap too.
+TEST(MsmHostTest, LeanOptionsCapTheBuckets) {
+  const GpuMsmOptions lean = lean_msm_options({});
+  EXPECT_FALSE(lean.overlap_groups);
+  EXPECT_TRUE(GpuMsmOptions{}.overlap_groups);
+  const size_t t = size_t(1) << 27;
+  EXPECT_EQ(make_gpu_msm_plan(t, 132, {}).window_bits, 22u);
+  const GpuMsmPlan g1 = make_gpu_msm_plan(t, 132, lean);
+  EXPECT_EQ(g1.window_bits, 20u);
+  EXPECT_LE(g1.bucket_count() * 192, size_t(3) << 29);
+  const GpuMsmPlan g2 = make_gpu_msm_plan(t, 132, lean, 256, sizeof(G2XyzzStorage));
+  EXPECT_LE(g2.bucket_count() * sizeof(G2XyzzStorage), size_t(3) << 29);
+  GpuMsmOptions small;
+  small.max_bucket_bytes = size_t(1) << 30;  // a smaller cap is kept
+  EXPECT_EQ(lean_msm_options(small).max_bucket_bytes, size_t(1) << 30);
+}
+
 }  // namespace
 }  // namespace cuzk::gpu

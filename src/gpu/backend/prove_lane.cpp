@@ -1,7 +1,6 @@
 // The per-circuit kernels of one proving lane (see prove_lane.hpp).
 #include "gpu/backend/prove_lane.hpp"
 
-#include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <utility>
@@ -36,12 +35,6 @@ bool is_out_of_device_memory(const CudaError& e) {
 }
 
 }  // namespace
-
-GpuMsmOptions lean_msm_options(GpuMsmOptions options) {
-  options.overlap_groups = false;
-  options.max_bucket_bytes = std::min(options.max_bucket_bytes, size_t(3) << 29);
-  return options;
-}
 
 template <class F>
 auto ProveLane::with_room(bool g2, F&& f) {

@@ -18,8 +18,9 @@
 // of matrices) an MSM allocation fails; the lane then steps down one MsmRoom level for good —
 // each MSM phase frees the other curve's scratch first; if that is not enough either, the MSMs
 // also plan with less (lean_msm_options: ~7 instead of 12.6 GB at 2^27) — and runs the phase
-// again. Results are identical. Measured on an H100 (80 GB), 32 GiB-shaped partition: one at a
-// time costs the reallocations; lean plans msm_h 750 -> 808 ms (docs/perf/gpu.md).
+// again. Results are identical. Measured on an H100 (80 GB), 32 GiB-shaped partition: msm_h 750
+// ms with both kept, 772 one at a time (the reallocations), 824 with lean plans (docs/perf/gpu.md,
+// "An 80 GB card").
 #pragma once
 
 #include <cstddef>
@@ -117,11 +118,6 @@ class ProveLane {
   template <class F>
   auto with_room(bool g2, F&& f);
 };
-
-// What the MSMs of a lane at MsmRoom::kLean run with: one sort buffer set (no overlapped groups)
-// and the buckets capped at 1.5 GiB (c = 20 for a 2^27 G1 MSM instead of 22): ~7 GB of G1 scratch
-// at 2^27 instead of 12.6.
-GpuMsmOptions lean_msm_options(GpuMsmOptions options);
 
 // The device's highest stream priority (the most negative number; 0 when it has none).
 int highest_stream_priority(int device);

@@ -89,6 +89,15 @@ inline const char* to_string(MsmRoom room) {
   return "?";
 }
 
+// What the MSMs of a lane at MsmRoom::kLean run with: one sort buffer set (no overlapped groups)
+// and the buckets capped at 1.5 GiB (c = 20 for a 2^27 G1 MSM instead of 22): ~7 GB of G1 scratch
+// at 2^27 instead of 12.6.
+inline GpuMsmOptions lean_msm_options(GpuMsmOptions options) {
+  options.overlap_groups = false;
+  options.max_bucket_bytes = std::min(options.max_bucket_bytes, size_t(3) << 29);
+  return options;
+}
+
 struct GpuMsmPlan {
   size_t terms = 0;              // t: terms that go through the buckets
   unsigned window_bits = 0;      // c
