@@ -63,6 +63,17 @@ rc=$?
 grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest.log" | tail -20
 summary+=("tests|$([ $rc -eq 0 ] && echo ok || echo FAILED)|$(grep -E 'tests passed' "$out/ctest.log" | tail -1)")
 
+# The tests that fill the device's memory, alone (they would fail tests running beside them).
+echo "== memory tests (CUZK_GPU_OOM_TEST=1, one at a time)"
+exe=$(find build/gpu -name test_gpu -type f -perm -u+x | head -1)
+if [ -n "$exe" ]; then
+  CUZK_GPU_OOM_TEST=1 "$exe" --gtest_filter='*OutOfDeviceMemory*:*MsmScratchAtATime*' \
+    >"$out/memory-tests.log" 2>&1
+  rc=$?
+  grep -E "PASSED|FAILED" "$out/memory-tests.log" | tail -5
+  summary+=("memory tests|$([ $rc -eq 0 ] && echo ok || echo FAILED)|$(grep -E 'PASSED' "$out/memory-tests.log" | tail -1)")
+fi
+
 benches=(gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench gpu_partition_bench)
 partition_log2=27
 if [ "$quick" -eq 1 ]; then
