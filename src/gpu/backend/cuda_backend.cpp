@@ -411,8 +411,7 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_main(
   // Overlapped (CudaBackendOptions::overlap_uploads): one circuit, B in G2 on the GPU.
   const bool overlap = impl_->overlap_uploads && impl_->b_g2_on_gpu && views.size() == 1 &&
                        params.count(groth16::Section::kBG2) != 0;
-  // The second slot only once a parameter set is resident: it never pushes the SRS out to
-  // streaming.
+  // The second slot only once a set is resident: it never pushes the SRS out to streaming.
   InputSlotPool::Lease slot(*impl_->slots, slot_bytes, overlap && impl_->resident->any(), urgent);
   if (overlap) return impl_->run_overlapped(slot.index(), views[0], place, randomness, m, release);
   InputSlotPool::Turn turn(*impl_->slots, slot.index());
@@ -595,7 +594,6 @@ size_t CudaBackend::workspace_bytes() const {
 }
 
 MsmRoom CudaBackend::msm_room() const {
-  std::lock_guard lock(impl_->main->mutex);
   return impl_->main->msm_room();
 }
 

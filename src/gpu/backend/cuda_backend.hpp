@@ -226,7 +226,8 @@ class CudaBackend final : public groth16::Backend {
   void release_workspace();
   // Device bytes of the workspace (a, b, c, assignment, densities, MSM scratch).
   size_t workspace_bytes() const;
-  // The MSM scratch the main lane keeps: less after an MSM allocation failed (prove_lane.hpp).
+  // The MSM scratch the main lane keeps: less after an MSM allocation failed (prove_lane.hpp);
+  // any thread.
   MsmRoom msm_room() const;
   // Uploads that went into the second input slot, beside another proof's kernels
   // (CudaBackendOptions::overlap_uploads).

@@ -59,7 +59,7 @@ auto ProveLane::with_room(bool g2, F&& f) {
       } else {
         msm_->release_scratch();
       }
-      room_ = room_ == MsmRoom::kBoth ? MsmRoom::kOneAtATime : MsmRoom::kLean;
+      room_ = room_.load() == MsmRoom::kBoth ? MsmRoom::kOneAtATime : MsmRoom::kLean;
     }
   }
 }

@@ -23,6 +23,7 @@
 // "An 80 GB card").
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -99,8 +100,8 @@ class ProveLane {
   size_t scratch_bytes() const;
   // Frees them (they are made again on the next proof). With mutex held, the stream idle.
   void release_scratch();
-  // The MSM scratch this lane keeps (see the top of this file).
-  MsmRoom msm_room() const { return room_; }
+  // The MSM scratch this lane keeps (see the top of this file); any thread.
+  MsmRoom msm_room() const { return room_.load(); }
 
  private:
   const int device_;
@@ -109,9 +110,9 @@ class ProveLane {
   GpuMsmOptions msm_options_;  // every MSM's; msm_h adds split_trivial = false
   std::optional<Stream> stream_;
   std::unique_ptr<GpuMsm> msm_;
-  std::unique_ptr<GpuMsmG2> msm_g2_;  // on the first B in G2
-  std::unique_ptr<GpuNtt> ntt_;       // on the first proof
-  MsmRoom room_ = MsmRoom::kBoth;
+  std::unique_ptr<GpuMsmG2> msm_g2_;            // on the first B in G2
+  std::unique_ptr<GpuNtt> ntt_;                 // on the first proof
+  std::atomic<MsmRoom> room_ = MsmRoom::kBoth;  // written with mutex held
 
   // Runs the MSM calls of one phase, f(options), on the G1 or the G2 MSM, with the room room_
   // says; an allocation that fails steps room_ down and runs them again (the top of this file).
