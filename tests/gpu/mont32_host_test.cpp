@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "gpu/arith/carry_chain_host.hpp"
@@ -26,6 +27,27 @@ class Mont32HostTest : public ::testing::Test {
   using Emu = Mont32<Config, HostCarryChain>;
   static Emu emu(const Cpu& x) { return Emu::load(to_storage(x)); }
   static Cpu cpu(const Emu& x) { return from_storage(x.store()); }
+  using Repr = typename Cpu::Repr;
+  // The limbs as held in registers, and p·k, as the CPU's 64-bit limbs.
+  static Repr held(const Emu& x) {
+    const auto s = x.held();
+    Repr r;
+    std::memcpy(r.data(), s.limbs, sizeof(s.limbs));
+    return r;
+  }
+  static Repr modulus_times(uint64_t k) {
+    Repr r{};
+    for (uint64_t i = 0; i < k; ++i) ff::limbs_add(r, r, Cpu::kModulus);
+    return r;
+  }
+  // x's Montgomery limbs plus p (the same residue, as a lazily reduced field may hold it).
+  static Emu plus_p(const Cpu& x) {
+    Repr r;
+    ff::limbs_add(r, x.montgomery(), Cpu::kModulus);
+    FieldStorage<Config> s;
+    std::memcpy(s.limbs, r.data(), sizeof(s.limbs));
+    return Emu::load(s);
+  }
 };
 using Configs = ::testing::Types<ff::FpConfig, ff::FrConfig>;
 TYPED_TEST_SUITE(Mont32HostTest, Configs);
@@ -76,15 +98,89 @@ TYPED_TEST(Mont32HostTest, MulSumMatchesTwoProducts) {
   }
 }
 
-TYPED_TEST(Mont32HostTest, ResultsStayReduced) {
+// Results are held below kBound·p (2p where the field is reduced lazily: Fp) and stored below p,
+// for inputs anywhere in that range.
+TYPED_TEST(Mont32HostTest, ResultsStayWithinTheirBound) {
   using Cpu = typename TestFixture::Cpu;
   using Emu = typename TestFixture::Emu;
+  using P = typename Emu::Params;
+  EXPECT_EQ(P::kLazy, (std::is_same_v<TypeParam, ff::FpConfig>)) << "Fp lazily, Fr fully reduced";
+  const typename Cpu::Repr bound = this->modulus_times(mont32::kBound<P>);
   std::vector<Cpu> a, b;
   testing::make_operands<Cpu>(200, 7, a, b);
   for (size_t i = 0; i < a.size(); ++i) {
     Emu x = this->emu(a[i]), y = this->emu(b[i]);
-    for (const Emu& r : {x * y, x.square(), x + y, x - y, -x, x.dbl()}) {
-      ASSERT_FALSE(ff::limbs_geq(this->cpu(r).montgomery(), Cpu::kModulus)) << "case " << i;
+    for (int round = 0; round < 2; ++round) {
+      for (const Emu& r :
+           {x * y, x.square(), x + y, x - y, -x, x.dbl(), Emu::mul_sum(x, y, y, x)}) {
+        ASSERT_FALSE(ff::limbs_geq(this->held(r), bound)) << "case " << i;
+        ASSERT_FALSE(ff::limbs_geq(this->cpu(r).montgomery(), Cpu::kModulus)) << "case " << i;
+      }
+      x = x * y + x;  // results as the next round's inputs: held, not stored
+      y = -(y * y) - x;
+    }
+  }
+}
+
+// A lazily reduced field takes values in [p, 2p) as inputs: the results (stored) and comparisons
+// equal the CPU's on the same residues, at the edges (p - 1 + p is the largest input) and at
+// random.
+TYPED_TEST(Mont32HostTest, InputsBelowTwicePAreTheirResidues) {
+  using Cpu = typename TestFixture::Cpu;
+  using Emu = typename TestFixture::Emu;
+  if constexpr (!Emu::Params::kLazy) {
+    GTEST_SKIP() << "field reduced fully: inputs are below p";
+  } else {
+    std::vector<Cpu> a, b;
+    testing::make_operands<Cpu>(400, 19, a, b);
+    for (size_t i = 0; i < a.size(); ++i) {
+      const Emu x = this->plus_p(a[i]), y = this->plus_p(b[i]), z = this->emu(b[i]);
+      ASSERT_EQ(this->cpu(x * y), a[i] * b[i]) << "mul, case " << i;
+      ASSERT_EQ(this->cpu(x.square()), a[i].square()) << "square, case " << i;
+      ASSERT_EQ(this->cpu(x + y), a[i] + b[i]) << "add, case " << i;
+      ASSERT_EQ(this->cpu(x - y), a[i] - b[i]) << "sub, case " << i;
+      ASSERT_EQ(this->cpu(-x), -a[i]) << "neg, case " << i;
+      ASSERT_EQ(this->cpu(Emu::mul_sum(x, y, y, x)), a[i] * b[i] + b[i] * a[i]) << "case " << i;
+      const Emu xs[4] = {x, y, x, y}, ys[4] = {y, y, x, x};  // the sum of four: one subtraction
+      const Emu four = Emu::sum_of_products(xs, ys);
+      ASSERT_EQ(this->cpu(four), a[i] * b[i] + b[i] * b[i] + a[i] * a[i] + b[i] * a[i]) << i;
+      ASSERT_FALSE(ff::limbs_geq(this->held(four), this->modulus_times(2))) << "case " << i;
+      ASSERT_EQ(this->cpu(x.inverse()), a[i].inverse()) << "inverse, case " << i;
+      ASSERT_TRUE(y == z) << "eq, case " << i;
+      ASSERT_EQ(x == z, a[i] == b[i]) << "eq, case " << i;
+      ASSERT_EQ(x.is_zero(), a[i] == Cpu::zero()) << "is_zero, case " << i;
+    }
+  }
+}
+
+// Fp with lazy reduction off (G2's coordinates on the device: fields.cuh) keeps every result below
+// p, and agrees with the CPU field.
+TEST(Mont32FullyReducedFpTest, MatchesCpuBelowP) {
+  using Cpu = ff::Fp;
+  using Emu = Mont32<ff::FpConfig, HostCarryChain, false>;
+  static_assert(!Emu::Params::kLazy && Mont32<ff::FpConfig, HostCarryChain>::Params::kLazy);
+  const auto emu = [](const Cpu& x) { return Emu::load(to_storage(x)); };
+  const auto held = [](const Emu& x) {
+    const auto s = x.held();
+    Cpu::Repr r;
+    std::memcpy(r.data(), s.limbs, sizeof(s.limbs));
+    return r;
+  };
+  std::vector<Cpu> a, b;
+  testing::make_operands<Cpu>(300, 23, a, b);
+  for (size_t i = 0; i < a.size(); ++i) {
+    const Emu x = emu(a[i]), y = emu(b[i]);
+    const Emu xs[4] = {x, y, x, y}, ys[4] = {y, y, x, x};
+    const std::pair<Emu, Cpu> cases[] = {
+        {x * y, a[i] * b[i]},
+        {x.square(), a[i].square()},
+        {x + y, a[i] + b[i]},
+        {x - y, a[i] - b[i]},
+        {-x, -a[i]},
+        {Emu::sum_of_products(xs, ys), a[i] * b[i] + b[i] * b[i] + a[i] * a[i] + b[i] * a[i]}};
+    for (const auto& [got, want] : cases) {
+      ASSERT_EQ(from_storage(got.store()), want) << "case " << i;
+      ASSERT_FALSE(ff::limbs_geq(held(got), Cpu::kModulus)) << "case " << i;
     }
   }
 }

@@ -3,9 +3,9 @@
 // GPU field or the CPU Fp is what the host tests run. Written once, like Mont32, and plugged into
 // the generic point templates (affine.hpp, jacobian.hpp, xyzz.hpp) as their F.
 //
-// Values are pairs c0 + c1·u of fully reduced Montgomery F elements, so an element has exactly one
-// representation and equals the CPU ff::Fp2 bit for bit whatever formula produced it. Memory
-// layout: Ext2Storage (field_storage.hpp), byte-identical to ff::Fp2.
+// Values are pairs c0 + c1·u of Montgomery F elements, stored fully reduced (F::store), so a stored
+// element has exactly one representation and equals the CPU ff::Fp2 bit for bit whatever formula
+// produced it. Memory layout: Ext2Storage (field_storage.hpp), byte-identical to ff::Fp2.
 // Cost: mul two sums of two F products over Mont32 (else 3 F multiplications, Karatsuba), a·b + c·d
 // two sums of four F products (over Mont32),
 // square 2 (complex squaring), add/sub/neg/dbl 2 each, inverse one F inversion and 4 products.

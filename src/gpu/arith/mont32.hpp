@@ -1,10 +1,11 @@
 // Mont32<Config, Chain>: a prime field in Montgomery form over N 32-bit limbs — the register
 // type the GPU computes with (Fp: N = 12, Fr: N = 8), written once over the limb count.
 //
-// Representation. Limbs are little-endian 32-bit words, always fully reduced (< p), in Montgomery
-// form with R = 2^(32N): bit for bit the CPU field's representation (see mont32_params.hpp, which
-// derives every constant from the CPU Config). Storage in memory is FieldStorage
-// (field_storage.hpp).
+// Representation. Limbs are little-endian 32-bit words in Montgomery form with R = 2^(32N), below
+// p, or below 2p in registers where the field is reduced lazily (Fp: mont32_rows.hpp); storage in
+// memory (FieldStorage, field_storage.hpp) always holds the fully reduced value, bit for bit the
+// CPU field's representation (see mont32_params.hpp, which derives every constant from the CPU
+// Config). Comparisons see values, not limbs.
 //
 // Multiplication: Montgomery multiplication with the reduction interleaved row by row
 // (mont32_rows.hpp), 4N² multiply-adds; sums of products share one reduction (sum_of_products,
@@ -17,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "gpu/arith/field_storage.hpp"
 #include "gpu/arith/hd.hpp"
@@ -25,10 +27,11 @@
 
 namespace cuzk::gpu {
 
-template <class Config, class Chain>
+// kAllowLazy = false: fully reduced even where the modulus allows lazy reduction.
+template <class Config, class Chain, bool kAllowLazy = true>
 class Mont32 {
  public:
-  using Params = Mont32Params<Config>;
+  using Params = std::conditional_t<kAllowLazy, Mont32Params<Config>, FullyReduced<Config>>;
   using Storage = FieldStorage<Config>;
   static constexpr size_t kLimbs = Params::kLimbs;
 
@@ -55,7 +58,16 @@ class Mont32 {
     for (size_t j = 0; j < kLimbs; ++j) r.v_[j] = copy.limbs[j];
     return r;
   }
+  // The fully reduced limbs.
   CUZK_HD Storage store() const {
+    const Mont32 r = reduced();
+    Storage s;
+    CUZK_UNROLL
+    for (size_t j = 0; j < kLimbs; ++j) s.limbs[j] = r.v_[j];
+    return s;
+  }
+  // The limbs as held (below 2p where the field is reduced lazily): for tests of that bound.
+  CUZK_HD Storage held() const {
     Storage s;
     CUZK_UNROLL
     for (size_t j = 0; j < kLimbs; ++j) s.limbs[j] = v_[j];
@@ -63,7 +75,7 @@ class Mont32 {
   }
 
   // The canonical integer's limbs (out of Montgomery form): a·R times the integer 1, times R^-1,
-  // is a, fully reduced.
+  // is a (store reduces it).
   CUZK_HD Storage to_canonical() const {
     Storage integer_one;
     CUZK_UNROLL
@@ -72,15 +84,20 @@ class Mont32 {
   }
 
   CUZK_HD bool is_zero() const {
-    uint32_t any = 0;
+    constexpr Words<kLimbs> p = Params::kModulus;
+    uint32_t any = 0, not_p = 0;
     CUZK_UNROLL
-    for (size_t j = 0; j < kLimbs; ++j) any |= v_[j];
-    return any == 0;
+    for (size_t j = 0; j < kLimbs; ++j) {
+      any |= v_[j];
+      if constexpr (Params::kLazy) not_p |= v_[j] ^ p.w[j];
+    }
+    return any == 0 || (Params::kLazy && not_p == 0);
   }
   friend CUZK_HD bool operator==(const Mont32& a, const Mont32& b) {
+    const Mont32 x = a.reduced(), y = b.reduced();
     uint32_t diff = 0;
     CUZK_UNROLL
-    for (size_t j = 0; j < kLimbs; ++j) diff |= a.v_[j] ^ b.v_[j];
+    for (size_t j = 0; j < kLimbs; ++j) diff |= x.v_[j] ^ y.v_[j];
     return diff == 0;
   }
   friend CUZK_HD bool operator!=(const Mont32& a, const Mont32& b) { return !(a == b); }
@@ -157,6 +174,18 @@ class Mont32 {
   CUZK_HD Mont32& operator*=(const Mont32& b) { return *this = *this * b; }
 
  private:
+  // The same value below p (a copy where the field is not reduced lazily).
+  CUZK_HD Mont32 reduced() const {
+    if constexpr (Params::kLazy) {
+      Chain c;
+      Mont32 r;
+      mont32::subtract_p_if_needed<Params>(c, r.v_, v_);
+      return r;
+    } else {
+      return *this;
+    }
+  }
+
   uint32_t v_[kLimbs];
 };
 

@@ -86,6 +86,24 @@ struct Mont32Params {
     return e;
   }();
 
+  // Lazy reduction (mont32_rows.hpp): a field with 4p < R keeps its values below 2p instead of p,
+  // which drops the final subtraction of its products (Fp; not Fr, whose r > R/4).
+  // CUZK_GPU_LAZY_REDUCTION=0 builds the fully reduced form, for an A/B measurement.
+#ifndef CUZK_GPU_LAZY_REDUCTION
+#define CUZK_GPU_LAZY_REDUCTION 1
+#endif
+  static constexpr bool kLazy =
+      CUZK_GPU_LAZY_REDUCTION != 0 && kModulus.w[kLimbs - 1] < (uint32_t(1) << 30);  // 4p < R
+  static constexpr Words<kLimbs> kTwiceModulus = [] {
+    Words<kLimbs> t{};
+    uint32_t carry = 0;
+    for (size_t i = 0; i < kLimbs; ++i) {
+      t.w[i] = (kModulus.w[i] << 1) | carry;
+      carry = kModulus.w[i] >> 31;
+    }
+    return t;
+  }();
+
   static constexpr Words<kLimbs> kR = pow2_mod_p(32 * kLimbs);   // Montgomery form of 1
   static constexpr Words<kLimbs> kR2 = pow2_mod_p(64 * kLimbs);  // converts into Montgomery form
 
@@ -99,6 +117,12 @@ struct Mont32Params {
   static_assert(kInv == uint32_t(CpuField::kInv), "-p^-1 mod 2^32 != (-p^-1 mod 2^64) mod 2^32");
   static_assert(kR == split(CpuField::kR), "GPU and CPU Montgomery radix differ");
   static_assert(kR2 == split(CpuField::kR2), "GPU and CPU R^2 differ");
+};
+
+// The same constants with lazy reduction off (Mont32's kAllowLazy = false).
+template <class Config>
+struct FullyReduced : Mont32Params<Config> {
+  static constexpr bool kLazy = false;
 };
 
 }  // namespace cuzk::gpu

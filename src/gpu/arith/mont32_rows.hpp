@@ -24,6 +24,13 @@
 // modulus saves) plus O(N) adds; the final value is < 2p (the modulus has a spare top bit:
 // static_assert in mont32_params.hpp), so one conditional subtraction of p finishes.
 // Add/sub/neg/double are one or two carry chains plus a branch-free select.
+//
+// Lazy reduction (Params::kLazy: Fp, whose 4p < R). Values are kept below 2p, not p: a product of
+// two such values is (a·b + M·p)/R < 4p²/R + p < 2p before any subtraction, so the product ends
+// without one (sums of K products: when 4Kp < R; else one subtraction of p brings < 3p below
+// 2p); additions subtract 2p when the sum reaches it, subtractions add 2p on a borrow. The
+// subtraction chain dropped from every product is ~25 instructions on its critical path. Mont32
+// reduces below p where a value leaves registers or is compared (store, ==, is_zero).
 #pragma once
 
 #include <cstddef>
@@ -35,19 +42,36 @@
 namespace cuzk::gpu {
 namespace mont32 {
 
-// out = s - p if s >= p, else s; for s < 2p.
-template <class Params, class Chain>
-CUZK_HD void subtract_p_if_needed(Chain& c, uint32_t* out, const uint32_t* s) {
-  constexpr size_t N = Params::kLimbs;
-  constexpr Words<N> p = Params::kModulus;
+// out = s - m if s >= m, else s (m: p or 2p).
+template <size_t N, class Chain>
+CUZK_HD void subtract_if_at_least(Chain& c, uint32_t* out, const uint32_t* s, const Words<N>& m) {
   uint32_t d[N];
-  d[0] = c.sub_cc(s[0], p.w[0]);
+  d[0] = c.sub_cc(s[0], m.w[0]);
   CUZK_UNROLL
-  for (size_t j = 1; j < N; ++j) d[j] = c.subc_cc(s[j], p.w[j]);
-  const uint32_t keep_s = c.subc(0, 0);  // all ones when s - p borrowed, i.e. s < p
+  for (size_t j = 1; j < N; ++j) d[j] = c.subc_cc(s[j], m.w[j]);
+  const uint32_t keep_s = c.subc(0, 0);  // all ones when s - m borrowed, i.e. s < m
   CUZK_UNROLL
   for (size_t j = 0; j < N; ++j) out[j] = (s[j] & keep_s) | (d[j] & ~keep_s);
 }
+
+// out = s - p if s >= p, else s; for s < 2p.
+template <class Params, class Chain>
+CUZK_HD void subtract_p_if_needed(Chain& c, uint32_t* out, const uint32_t* s) {
+  constexpr Words<Params::kLimbs> p = Params::kModulus;
+  subtract_if_at_least<Params::kLimbs>(c, out, s, p);
+}
+
+// The values a field's operations return (and accept) are below kBound · p: 2 when lazy, else 1.
+template <class Params>
+inline constexpr uint64_t kBound = Params::kLazy ? 2 : 1;
+
+// A sum of K products of such values, before its final subtraction, is below
+// K·kBound²·p²/R + p: below kBound·p without the subtraction when K·kBound²·p < (kBound - 1)·R,
+// which the top word bounds (p < (top + 1)·2^(32(N-1))).
+template <class Params, size_t K>
+inline constexpr bool kProductsNeedNoSubtraction =
+    Params::kLazy && (uint64_t(K) * 4 * (uint64_t(Params::kModulus.w[Params::kLimbs - 1]) + 1) <=
+                      (uint64_t(1) << 32));
 
 // s[0, W) = x + y over W words (the caller's bounds keep it from wrapping).
 template <size_t W, class Chain>
@@ -162,34 +186,40 @@ CUZK_HD void shift_row(Chain& c, uint32_t* e, uint32_t* o) {
   }
 }
 
-// The last division: out = T/2^32 = O + E_1..E_N < 2p (which fits N words), reduced below p.
-template <class Params, class Chain>
+// The last division: out = T/2^32 = O + E_1..E_N (which fits N words), reduced below kBound·p: one
+// subtraction of p, none where the K products' bound allows (kProductsNeedNoSubtraction).
+template <class Params, size_t K, class Chain>
 CUZK_HD void finish_rows(Chain& c, uint32_t* out, const uint32_t* e, const uint32_t* o) {
   constexpr size_t N = Params::kLimbs;
-  uint32_t s[N];
-  add_words<N>(c, s, o, e + 1);
-  subtract_p_if_needed<Params>(c, out, s);
+  if constexpr (kProductsNeedNoSubtraction<Params, K>) {
+    add_words<N>(c, out, o, e + 1);
+  } else {
+    uint32_t s[N];
+    add_words<N>(c, s, o, e + 1);
+    subtract_p_if_needed<Params>(c, out, s);
+  }
 }
 
-// out = (sum_{t < K} a_t·b_t)·R^-1 mod p, fully reduced, for a_t, b_t < p: Montgomery
+// out = (sum_{t < K} a_t·b_t)·R^-1 mod p, below kBound·p, for a_t, b_t < kBound·p: Montgomery
 // multiplication with the reduction interleaved row by row (CIOS), the running value kept as two
 // accumulators T = E + 2^32·O (E, O: N+1 words), where E collects the products of the
 // even-indexed limbs of the a_t (and of p) and O those of the odd-indexed ones. Why: the two carry
 // chains of a row are independent (twice the instruction-level parallelism of one chain), and T
 // needs 2N+2 words of registers instead of the 4N of a full product reduced afterwards. Row i adds
 // the b_t,i·a_t and m·p, then divides by 2^32 (shift_row). Bounds: the result before the final
-// subtraction is (sum a_t·b_t + M·p)/R < K·p²/R + p, below 2p when K·p < R (static_assert: then
-// one subtraction finishes); within a row E and O stay below 2^(32N+4), their top words holding
-// the carries. K = 2 (mul_sum) shares one reduction between two products: 3/4 of the
-// multiply-adds of two multiplications.
+// subtraction is (sum a_t·b_t + M·p)/R < K·kBound²·p²/R + p, below (kBound + 1)·p when
+// K·kBound·p < R (static_assert: then one subtraction finishes, or none: finish_rows); within a
+// row E and O stay below 2^(32N+4), their top words holding the carries. K = 2 (mul_sum) shares one
+// reduction between two products: 3/4 of the multiply-adds of two multiplications.
 template <class Params, size_t K, class Chain>
 CUZK_HD void sum_of_products(Chain& c, uint32_t* out, const uint32_t* const (&a)[K],
                              const uint32_t* const (&b)[K]) {
   constexpr size_t N = Params::kLimbs;
   static_assert(N % 2 == 0, "the limbs of a pair up");
   static_assert(
-      K >= 1 && uint64_t(K) * (uint64_t(Params::kModulus.w[N - 1]) + 1) <= (uint64_t(1) << 32),
-      "K·p < R: the sum stays below 2p after the reduction");
+      K >= 1 && uint64_t(K) * kBound<Params> * (uint64_t(Params::kModulus.w[N - 1]) + 1) <=
+                    (uint64_t(1) << 32),
+      "K·kBound·p < R: one subtraction brings the sum below kBound·p");
   uint32_t e[N + 1], o[N + 1];
   first_row<N>(c, e, o, a[0], b[0][0]);  // row 0: the first term's products themselves
   CUZK_UNROLL
@@ -208,7 +238,7 @@ CUZK_HD void sum_of_products(Chain& c, uint32_t* out, const uint32_t* const (&a)
     for (size_t t = 0; t < K; ++t) mad_pairs<N, 0, false>(c, e, a[t], b[t][i]);
     reduce_row<Params>(c, e, o);
   }
-  finish_rows<Params>(c, out, e, o);
+  finish_rows<Params, K>(c, out, e, o);
 }
 
 template <class Params, class Chain>
@@ -221,7 +251,7 @@ CUZK_HD void mul_interleaved(Chain& c, uint32_t* out, const uint32_t* a, const u
 // out = a²·R^-1 mod p: the rows of mul_interleaved with each cross product computed once. Row i
 // of a·a adds a_i·a; summing a_i·a_j and a_j·a_i in row min(i, j) instead, row i adds a_i·x with
 // x = a_i·2^(32i) + 2·(a_{i+1..N-1})·2^(32(i+1)) — limbs x_j = 0 below i, x_i = a_i,
-// x_{i+1} = a_{i+1} << 1 and x_j = (2a)_j above (2a fits N words: p < R/2). Same value, same
+// x_{i+1} = a_{i+1} << 1 and x_j = (2a)_j above (2a fits N words: kBound·p < R/2). Same value, same
 // bounds as the multiplication (x < 2^(32N)), N(N+1) instead of 2N² multiply-adds for the
 // products; the reduction is unchanged: Fp 444 instead of 576 in all.
 template <class Params, class Chain>
@@ -248,21 +278,25 @@ CUZK_HD void square_interleaved(Chain& c, uint32_t* out, const uint32_t* a) {
     mad_pairs<N, 0, false>(c, e, x, a[i], (i + 1) / 2);  // even limbs 2k >= i
     reduce_row<Params>(c, e, o);
   }
-  finish_rows<Params>(c, out, e, o);
+  finish_rows<Params, 1>(c, out, e, o);
 }
 
+// a + b < 2·kBound·p < 2^(32N): no carry out; reduced below kBound·p.
 template <class Params, class Chain>
 CUZK_HD void add(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
   constexpr size_t N = Params::kLimbs;
+  constexpr Words<N> m = Params::kLazy ? Params::kTwiceModulus : Params::kModulus;
   uint32_t s[N];
-  add_words<N>(c, s, a, b);  // a + b < 2p < 2^(32N): no carry out
-  subtract_p_if_needed<Params>(c, out, s);
+  add_words<N>(c, s, a, b);
+  subtract_if_at_least<N>(c, out, s, m);
 }
+
+// a - b, plus kBound·p on a borrow.
 
 template <class Params, class Chain>
 CUZK_HD void sub(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
   constexpr size_t N = Params::kLimbs;
-  constexpr Words<N> p = Params::kModulus;
+  constexpr Words<N> p = Params::kLazy ? Params::kTwiceModulus : Params::kModulus;
   uint32_t d[N];
   d[0] = c.sub_cc(a[0], b[0]);
   CUZK_UNROLL
@@ -274,11 +308,11 @@ CUZK_HD void sub(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) 
   out[N - 1] = c.addc(d[N - 1], p.w[N - 1] & add_p);
 }
 
-// out = p - a, or 0 when a = 0 (keeps the result reduced).
+// out = kBound·p - a, or 0 when a = 0 (keeps the result below kBound·p).
 template <class Params, class Chain>
 CUZK_HD void neg(Chain& c, uint32_t* out, const uint32_t* a) {
   constexpr size_t N = Params::kLimbs;
-  constexpr Words<N> p = Params::kModulus;
+  constexpr Words<N> p = Params::kLazy ? Params::kTwiceModulus : Params::kModulus;
   uint32_t any = 0;
   CUZK_UNROLL
   for (size_t j = 0; j < N; ++j) any |= a[j];

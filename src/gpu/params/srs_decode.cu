@@ -21,7 +21,8 @@ __device__ __forceinline__ uint32_t byte_swap(uint32_t w) {
 
 // The Fp component at word offset `at` of the wire words (big-endian bytes), as Montgomery limbs;
 // false when it is not below p.
-__device__ bool component(const uint32_t* words, size_t at, FpDevice& out) {
+template <class Fp>  // FpDevice (G1) or Fp2Device::Base (G2)
+__device__ bool component(const uint32_t* words, size_t at, Fp& out) {
   constexpr Words<kFpWords> p = FpParams::kModulus, r2_mod_p = FpParams::kR2;
   FpStorage s;
   CUZK_UNROLL
@@ -39,7 +40,7 @@ __device__ bool component(const uint32_t* words, size_t at, FpDevice& out) {
   FpStorage r2;
   CUZK_UNROLL
   for (size_t j = 0; j < kFpWords; ++j) r2.limbs[j] = r2_mod_p.w[j];
-  out = FpDevice::load(s) * FpDevice::load(r2);
+  out = Fp::load(s) * Fp::load(r2);
   return true;
 }
 
@@ -63,7 +64,7 @@ struct Decoded<curve::G2Config> {
            component(w, 36, y.c0);
   }
   __device__ static F b() {  // 4 (1 + u)
-    const FpDevice four = FpDevice::one().dbl().dbl();
+    const F::Base four = F::Base::one().dbl().dbl();
     return {four, four};
   }
 };
