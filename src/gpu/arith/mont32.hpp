@@ -2,9 +2,10 @@
 // type the GPU computes with (Fp: N = 12, Fr: N = 8), written once over the limb count.
 //
 // Representation. Limbs are little-endian 32-bit words in Montgomery form with R = 2^(32N), below
-// p, or below 2p in registers where the field is reduced lazily (Fp: mont32_rows.hpp); storage in
-// memory (FieldStorage, field_storage.hpp) always holds the fully reduced value, bit for bit the
-// CPU field's representation (see mont32_params.hpp, which derives every constant from the CPU
+// p, or below 2p in registers where the field is reduced lazily (mont32_rows.hpp: Fp when
+// kAllowLazy, as G1 uses it; G2's Fp2 sits on a fully reduced Fp, fields.cuh); storage in memory
+// (FieldStorage, field_storage.hpp) always holds the fully reduced value, bit for bit the CPU
+// field's representation (see mont32_params.hpp, which derives every constant from the CPU
 // Config). Comparisons see values, not limbs.
 //
 // Multiplication: Montgomery multiplication with the reduction interleaved row by row
