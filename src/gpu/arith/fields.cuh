@@ -19,7 +19,7 @@ namespace cuzk::gpu {
 using FpDevice = Mont32<ff::FpConfig, PtxCarryChain>;  // 12 × 32-bit limbs
 using FrDevice = Mont32<ff::FrConfig, PtxCarryChain>;  // 8 × 32-bit limbs
 // G2's Fp is fully reduced: the G2 bucket kernels already spill, and lazily reduced they ran 5-6 %
-// slower (G1's 2-3 % faster; docs/perf/gpu.md, "How it works").
+// slower (G1's 2-3 % faster; docs/perf/gpu.md, "Lazy reduction in G1").
 using Fp2Device = Ext2<Mont32<ff::FpConfig, PtxCarryChain, false>>;  // 2 × 12 limbs
 
 using G1AffineDevice = Affine<FpDevice>;

@@ -84,15 +84,20 @@ class Mont32 {
     return (*this * load(integer_one)).store();
   }
 
+  // 0, or p where the field is reduced lazily.
   CUZK_HD bool is_zero() const {
-    constexpr Words<kLimbs> p = Params::kModulus;
-    uint32_t any = 0, not_p = 0;
+    uint32_t any = 0;
     CUZK_UNROLL
-    for (size_t j = 0; j < kLimbs; ++j) {
-      any |= v_[j];
-      if constexpr (Params::kLazy) not_p |= v_[j] ^ p.w[j];
+    for (size_t j = 0; j < kLimbs; ++j) any |= v_[j];
+    if constexpr (Params::kLazy) {
+      constexpr Words<kLimbs> p = Params::kModulus;
+      uint32_t not_p = 0;
+      CUZK_UNROLL
+      for (size_t j = 0; j < kLimbs; ++j) not_p |= v_[j] ^ p.w[j];
+      return any == 0 || not_p == 0;
+    } else {
+      return any == 0;
     }
-    return any == 0 || (Params::kLazy && not_p == 0);
   }
   friend CUZK_HD bool operator==(const Mont32& a, const Mont32& b) {
     const Mont32 x = a.reduced(), y = b.reduced();

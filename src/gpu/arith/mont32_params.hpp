@@ -26,6 +26,12 @@ namespace cuzk::gpu {
 
 // A fixed array of 32-bit words. A plain C array rather than std::array, because device code may
 // index a constexpr copy of it (std::array's operator[] is a host function).
+// CUZK_GPU_LAZY_REDUCTION=0 builds every field fully reduced (Mont32Params::kLazy), for an A/B
+// measurement (docs/perf/gpu.md, "Lazy reduction in G1").
+#ifndef CUZK_GPU_LAZY_REDUCTION
+#define CUZK_GPU_LAZY_REDUCTION 1
+#endif
+
 template <size_t N>
 struct Words {
   uint32_t w[N];
@@ -88,10 +94,6 @@ struct Mont32Params {
 
   // Lazy reduction (mont32_rows.hpp): a field with 4p < R keeps its values below 2p instead of p,
   // which drops the final subtraction of its products (Fp; not Fr, whose r > R/4).
-  // CUZK_GPU_LAZY_REDUCTION=0 builds the fully reduced form, for an A/B measurement.
-#ifndef CUZK_GPU_LAZY_REDUCTION
-#define CUZK_GPU_LAZY_REDUCTION 1
-#endif
   static constexpr bool kLazy =
       CUZK_GPU_LAZY_REDUCTION != 0 && kModulus.w[kLimbs - 1] < (uint32_t(1) << 30);  // 4p < R
   static constexpr Words<kLimbs> kTwiceModulus = [] {

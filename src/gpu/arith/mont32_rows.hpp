@@ -65,9 +65,8 @@ CUZK_HD void subtract_p_if_needed(Chain& c, uint32_t* out, const uint32_t* s) {
 template <class Params>
 inline constexpr uint64_t kBound = Params::kLazy ? 2 : 1;
 
-// A sum of K products of such values, before its final subtraction, is below
-// K·kBound²·p²/R + p: below kBound·p without the subtraction when K·kBound²·p < (kBound - 1)·R,
-// which the top word bounds (p < (top + 1)·2^(32(N-1))).
+// A lazily reduced sum of K products needs no final subtraction: it is below K·4p²/R + p, which
+// is below 2p when 4Kp < R (bounded through the top word: p < (top + 1)·2^(32(N-1))).
 template <class Params, size_t K>
 inline constexpr bool kProductsNeedNoSubtraction =
     Params::kLazy && (uint64_t(K) * 4 * (uint64_t(Params::kModulus.w[Params::kLimbs - 1]) + 1) <=
@@ -292,35 +291,34 @@ CUZK_HD void add(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) 
 }
 
 // a - b, plus kBound·p on a borrow.
-
 template <class Params, class Chain>
 CUZK_HD void sub(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
   constexpr size_t N = Params::kLimbs;
-  constexpr Words<N> p = Params::kLazy ? Params::kTwiceModulus : Params::kModulus;
+  constexpr Words<N> m = Params::kLazy ? Params::kTwiceModulus : Params::kModulus;
   uint32_t d[N];
   d[0] = c.sub_cc(a[0], b[0]);
   CUZK_UNROLL
   for (size_t j = 1; j < N; ++j) d[j] = c.subc_cc(a[j], b[j]);
   const uint32_t add_p = c.subc(0, 0);  // all ones when a < b
-  out[0] = c.add_cc(d[0], p.w[0] & add_p);
+  out[0] = c.add_cc(d[0], m.w[0] & add_p);
   CUZK_UNROLL
-  for (size_t j = 1; j + 1 < N; ++j) out[j] = c.addc_cc(d[j], p.w[j] & add_p);
-  out[N - 1] = c.addc(d[N - 1], p.w[N - 1] & add_p);
+  for (size_t j = 1; j + 1 < N; ++j) out[j] = c.addc_cc(d[j], m.w[j] & add_p);
+  out[N - 1] = c.addc(d[N - 1], m.w[N - 1] & add_p);
 }
 
 // out = kBound·p - a, or 0 when a = 0 (keeps the result below kBound·p).
 template <class Params, class Chain>
 CUZK_HD void neg(Chain& c, uint32_t* out, const uint32_t* a) {
   constexpr size_t N = Params::kLimbs;
-  constexpr Words<N> p = Params::kLazy ? Params::kTwiceModulus : Params::kModulus;
+  constexpr Words<N> m = Params::kLazy ? Params::kTwiceModulus : Params::kModulus;
   uint32_t any = 0;
   CUZK_UNROLL
   for (size_t j = 0; j < N; ++j) any |= a[j];
   const uint32_t nonzero = uint32_t(0) - uint32_t(any != 0);
-  out[0] = c.sub_cc(p.w[0], a[0]) & nonzero;
+  out[0] = c.sub_cc(m.w[0], a[0]) & nonzero;
   CUZK_UNROLL
-  for (size_t j = 1; j + 1 < N; ++j) out[j] = c.subc_cc(p.w[j], a[j]) & nonzero;
-  out[N - 1] = c.subc(p.w[N - 1], a[N - 1]) & nonzero;
+  for (size_t j = 1; j + 1 < N; ++j) out[j] = c.subc_cc(m.w[j], a[j]) & nonzero;
+  out[N - 1] = c.subc(m.w[N - 1], a[N - 1]) & nonzero;
 }
 
 }  // namespace mont32
