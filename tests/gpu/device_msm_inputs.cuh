@@ -1,7 +1,7 @@
-// Inputs of the GPU MSM benchmarks, made on the device: scalars from a kernel (splitmix64; random
-// full-width below 2^254, so canonical, or the Filecoin witness mix: 35 % zeros, 35 % ones, 30 %
-// random) and `n` G1 bases tiled on the device from a few distinct host points (tiling repeats
-// points, which does not change the work).
+// Inputs of the GPU MSM and H benchmarks, made on the device: scalars from a kernel (splitmix64;
+// random full-width below 2^254, so canonical, or the Filecoin witness mix: 35 % zeros, 35 % ones,
+// 30 % random), `n` G1 bases tiled on the device from a few distinct host points (tiling repeats
+// points, which does not change the work), and H's three vectors.
 #pragma once
 
 #include <algorithm>
@@ -62,5 +62,15 @@ DeviceBuffer<AffineStorageOf<C>> tile_bases(const std::vector<curve::Affine<C>>&
   }
   return bases;
 }
+
+// H's three vectors of 2^log_n random elements (the NTT's time does not depend on the values).
+struct HVectors {
+  explicit HVectors(unsigned log_n) : a(size_t(1) << log_n), b(a.size()), c(a.size()) {
+    fill_scalars(a, a.size(), false, 7);
+    fill_scalars(b, b.size(), false, 8);
+    fill_scalars(c, c.size(), false, 9);
+  }
+  DeviceBuffer<FrStorage> a, b, c;
+};
 
 }  // namespace cuzk::gpu::bench

@@ -75,17 +75,6 @@ std::vector<double> time_calls(unsigned calls, const std::function<void()>& f) {
   return ms;
 }
 
-// H's three vectors of 2^log_n elements on the device (random: the NTT's time does not depend on
-// the values), on the device.
-struct HVectors {
-  explicit HVectors(unsigned log_n) : a(size_t(1) << log_n), b(a.size()), c(a.size()) {
-    bench::fill_scalars(a, a.size(), false, 7);
-    bench::fill_scalars(b, b.size(), false, 8);
-    bench::fill_scalars(c, c.size(), false, 9);
-  }
-  DeviceBuffer<FrStorage> a, b, c;
-};
-
 int run(int argc, char** argv) {
   unsigned main_log = 27, probe_log = 19, probes = 20, every_ms = 100;
   std::vector<unsigned> aheads = {0, 2};
@@ -112,7 +101,7 @@ int run(int argc, char** argv) {
   const DeviceBuffer<G1AffineStorage> bases = bench::tile_bases(distinct, main_n);
   DeviceBuffer<Repr> scalars(main_n);
   bench::fill_scalars(scalars, main_n, false, 1);
-  HVectors main_h(main_log), probe_h(probe_log);
+  bench::HVectors main_h(main_log), probe_h(probe_log);
 
   GpuMsm main_msm{0}, probe_msm{0};
   GpuNtt main_ntt{0, main_log}, probe_ntt{0, probe_log};
