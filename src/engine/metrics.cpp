@@ -86,6 +86,9 @@ Metrics::Metrics()
                  "Time in the prover backend's phases, per device (its rate is the utilisation).")),
       backend_batches_(family(BuildCounter(), registry_, "cuzk_backend_batches_total",
                               "Backend start/finish calls, per device.")),
+      backend_notices_(family(BuildCounter(), registry_, "cuzk_backend_notices_total",
+                              "Events a backend marked for attention, per device (a GPU lane "
+                              "keeping less MSM scratch from now on).")),
       srs_load_(family(BuildHistogram(), registry_, "cuzk_srs_load_seconds", "Parameter set loads.")
                     .Add({}, kProofBuckets)) {
   auto& submitted =
@@ -161,6 +164,10 @@ void Metrics::srs_loaded(double seconds) {
 void Metrics::batch_proven(const std::string& backend, double busy_seconds) {
   backend_busy_.Add(label("backend", backend)).Increment(busy_seconds);
   backend_batches_.Add(label("backend", backend)).Increment();
+}
+
+void Metrics::backend_notice(const std::string& backend, std::string_view notice) {
+  backend_notices_.Add({{"backend", backend}, {"notice", std::string(notice)}}).Increment();
 }
 
 std::string Metrics::render(const EngineStatus& status) const {

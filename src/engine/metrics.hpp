@@ -17,6 +17,7 @@
 //   cuzk_srs_load_seconds                         histogram
 //   cuzk_backend_busy_seconds_total{backend}      counter  the backend phases' time, per device
 //   cuzk_backend_batches_total{backend}           counter  start/finish calls, per device
+//   cuzk_backend_notices_total{backend,notice}    counter  a backend's notice phases (backend.hpp)
 //   cuzk_queue_pending{kind}, cuzk_jobs_in_progress{kind}, cuzk_pipeline_partitions{stage},
 //   cuzk_memory_budget_bytes, cuzk_memory_used_bytes, cuzk_srs_bytes{circuit,tier},
 //   cuzk_srs_ref_count{circuit}, cuzk_uptime_seconds                                  gauges
@@ -29,6 +30,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 
 #include "engine/status.hpp"
 #include "engine/types.hpp"
@@ -47,6 +49,9 @@ class Metrics {
   void srs_loaded(double seconds);
   // One start/finish on `backend` ("cuda:1"), its phases summing to busy_seconds.
   void batch_proven(const std::string& backend, double busy_seconds);
+  // A notice of `backend` ("msm_scratch_one_at_a_time": groth16::is_notice_phase, without the
+  // prefix).
+  void backend_notice(const std::string& backend, std::string_view notice);
 
   std::string render(const EngineStatus& status) const;
 
@@ -66,6 +71,7 @@ class Metrics {
   prometheus::Family<prometheus::Histogram>& prove_;
   prometheus::Family<prometheus::Counter>& backend_busy_;
   prometheus::Family<prometheus::Counter>& backend_batches_;
+  prometheus::Family<prometheus::Counter>& backend_notices_;
   prometheus::Histogram& srs_load_;
   std::array<PerKind, kProofKinds.size()> kinds_{};
   std::array<PerPriority, kPriorityLevels> priorities_{};  // [priority - 1]

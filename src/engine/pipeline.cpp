@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <string_view>
 
 #include "engine/timing_event.hpp"
 #include "groth16/verifier.hpp"
@@ -376,6 +377,14 @@ void Pipeline::finalize(InFlight& flight) {
   const double prove_ms = (flight.start_ms + finish_ms) / double(n);
   const std::string on = out.backend.empty() ? backend_.name() : out.backend;
   if (error.empty()) metrics_.batch_proven(on, groth16::busy_ms(out.timings) / 1000);
+  for (const auto& [phase, ms] : out.timings) {
+    if (!groth16::is_notice_phase(phase)) continue;
+    const std::string_view notice =
+        std::string_view(phase).substr(groth16::kNoticePhasePrefix.size());
+    metrics_.backend_notice(on, notice);
+    spdlog::warn("{}: {}, while proving job {} partition {} (docs/daemon.md, Backend notices)", on,
+                 notice, flight.partitions.front().job->id, flight.partitions.front().partition);
+  }
   for (size_t i = 0; i < n; ++i) {
     auto& p = flight.partitions[i];
     if (!error.empty()) {

@@ -14,6 +14,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,14 @@ inline double wait_ms(const PhaseTimings& timings) {
   double sum = 0;
   for (const auto& [phase, ms] : timings) sum += is_wait_phase(phase) ? ms : 0;
   return sum;
+}
+
+// Phases named "notice:..." take no time: a backend's mark of an event worth an operator's
+// attention that happened during the call (a GPU lane keeping less MSM scratch from now on); the
+// pipeline logs each as a warning.
+inline constexpr std::string_view kNoticePhasePrefix = "notice:";
+inline bool is_notice_phase(const std::string& phase) {
+  return phase.starts_with(kNoticePhasePrefix);
 }
 
 struct ProveOutput {

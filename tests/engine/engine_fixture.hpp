@@ -1,5 +1,6 @@
 // Shared helpers of the engine and server tests: a per-process temporary parameter directory with
-// test parameters for the bench circuit, and a JobFactory of scriptable test jobs.
+// test parameters for the bench circuit, a JobFactory of scriptable test jobs, and a capture of
+// the log.
 //
 // A TestJob wraps BenchCircuitJob (real synthesis, real proofs) and adds hooks: a gate that holds
 // a partition's synthesis until the test opens it (deterministic "running" states without
@@ -8,6 +9,8 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -20,6 +23,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -104,6 +108,26 @@ class CpuBackedBackend : public groth16::Backend {
 
  protected:
   groth16::CpuBackend cpu_{1};
+};
+
+// The default logger's lines from `level` up, captured while this lives (the previous logger is
+// put back by the destructor).
+class LogCapture {
+ public:
+  explicit LogCapture(spdlog::level::level_enum level) : previous_(spdlog::default_logger()) {
+    auto logger = std::make_shared<spdlog::logger>(
+        "capture", std::make_shared<spdlog::sinks::ostream_sink_mt>(captured_));
+    logger->set_level(level);
+    spdlog::set_default_logger(logger);
+  }
+  ~LogCapture() { spdlog::set_default_logger(previous_); }
+  LogCapture(const LogCapture&) = delete;
+  LogCapture& operator=(const LogCapture&) = delete;
+  std::string text() const { return captured_.str(); }
+
+ private:
+  std::ostringstream captured_;
+  std::shared_ptr<spdlog::logger> previous_;
 };
 
 // A gate: closed until open(); entered() tells when a worker is waiting at it.

@@ -3,9 +3,8 @@
 // and skipped), busy % and idle gaps of a hand-made timeline with known answers, the SVG's
 // bars / lanes / gaps, and the pipeline's own `timing` lines from a real engine run.
 #include <gtest/gtest.h>
-#include <spdlog/sinks/ostream_sink.h>
-#include <spdlog/spdlog.h>
 
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -222,12 +221,7 @@ TEST(TimelineSvg, EmptyTimelineStillDraws) {
 
 // The pipeline logs one `timing` line per proven partition, readable back, with consistent times.
 TEST(Timeline, PipelineLogsOneTimingLinePerPartition) {
-  std::ostringstream captured;
-  auto previous = spdlog::default_logger();
-  auto logger = std::make_shared<spdlog::logger>(
-      "capture", std::make_shared<spdlog::sinks::ostream_sink_mt>(captured));
-  logger->set_level(spdlog::level::info);
-  spdlog::set_default_logger(logger);
+  std::optional<testing::LogCapture> capture(std::in_place, spdlog::level::info);
   std::string id;
   {
     testing::TestJobs jobs;
@@ -238,11 +232,12 @@ TEST(Timeline, PipelineLogsOneTimingLinePerPartition) {
     id = testing::submit_ok(engine, testing::test_request("three"));
     EXPECT_EQ(testing::await_end(engine, id).state, JobState::kCompleted);
   }
-  spdlog::set_default_logger(previous);
-  std::istringstream in(captured.str());
+  const std::string captured = capture->text();
+  capture.reset();
+  std::istringstream in(captured);
   const auto log = read_timing_log(in);
   EXPECT_TRUE(log.errors.empty()) << log.errors[0];
-  ASSERT_EQ(log.events.size(), 3u) << captured.str();
+  ASSERT_EQ(log.events.size(), 3u) << captured;
   std::set<unsigned> partitions;
   for (const auto& e : log.events) {
     partitions.insert(e.partition);

@@ -365,9 +365,10 @@ TEST_F(CudaBackendTest, OutOfDeviceMemoryIsARuntimeErrorWithThePhase) {
 
 // A device that cannot hold both MSMs' scratch beside the rest (an 80 GB card under a 32 GiB PoRep
 // partition): the main lane keeps one at a time from the allocation that fails — B in G2's, the
-// last, with the G1 MSMs' scratch still held — and gives the CPU's proofs then and after. The
-// device is left the measured workspace of the same proof less 4 MiB (B in G2's scratch is ~20 MB
-// here, the G1 MSMs' ~12 MB).
+// last, with the G1 MSMs' scratch still held — and gives the CPU's proofs then and after; the proof
+// that stepped down carries the notice (msm_room_notice), the next does not. The device is left the
+// measured workspace of the same proof less 4 MiB (B in G2's scratch is ~20 MB here, the G1 MSMs'
+// ~12 MB).
 TEST_F(CudaBackendTest, OneMsmScratchAtATimeWhenTheDeviceCannotHoldBoth) {
   if (!memory_tests_opted_in()) GTEST_SKIP() << kMemoryTestsOptIn;
   const Parameters params = setup_for(bench_circuit(16380, 1), 61);
@@ -383,9 +384,18 @@ TEST_F(CudaBackendTest, OneMsmScratchAtATimeWhenTheDeviceCannotHoldBoth) {
   constexpr size_t kShort = size_t(4) << 20;
   ASSERT_GT(workspace, kShort);
   DeviceBuffer<uint8_t> hog(free_device_bytes() - (workspace - kShort));
-  expect_same_proofs(gpu, params, {bench_circuit(16380, 4)}, 7);
+  const auto notices = [](const groth16::ProveOutput& out) {
+    std::vector<std::string> found;
+    for (const auto& [phase, ms] : out.timings) {
+      if (groth16::is_notice_phase(phase)) found.push_back(phase);
+    }
+    return found;
+  };
+  const auto stepped = expect_same_proofs(gpu, params, {bench_circuit(16380, 4)}, 7);
   EXPECT_EQ(gpu.msm_room(), MsmRoom::kOneAtATime);
-  expect_same_proofs(gpu, params, {bench_circuit(16380, 5)}, 8);  // one at a time from now on
+  EXPECT_EQ(notices(stepped), std::vector<std::string>{"notice:msm_scratch_one_at_a_time"});
+  const auto after = expect_same_proofs(gpu, params, {bench_circuit(16380, 5)}, 8);
+  EXPECT_TRUE(notices(after).empty());  // one at a time from now on, said once
 }
 
 }  // namespace

@@ -37,7 +37,7 @@ bool is_out_of_device_memory(const CudaError& e) {
 }  // namespace
 
 template <class F>
-auto ProveLane::with_room(bool g2, F&& f) {
+auto ProveLane::with_room(bool g2, groth16::PhaseTimings& t, F&& f) {
   for (;;) {
     if (room_ != MsmRoom::kBoth) {
       if (g2) {
@@ -60,6 +60,7 @@ auto ProveLane::with_room(bool g2, F&& f) {
         msm_->release_scratch();
       }
       room_ = room_.load() == MsmRoom::kBoth ? MsmRoom::kOneAtATime : MsmRoom::kLean;
+      t.emplace_back(msm_room_notice(room_), 0);
     }
   }
 }
@@ -148,7 +149,7 @@ groth16::MsmAccumulators ProveLane::g1_msms(InputSlot& x, SectionMsm& sections, 
   };
   // One G1 MSM phase: its calls f(options) with the room they need (with_room).
   const auto g1_phase = [&](const char* name, auto&& f) {
-    return phase(name, [&] { return with_room(false, f); });
+    return phase(name, [&] { return with_room(false, t, f); });
   };
   acc.h = g1_phase("msm_h", [&](GpuMsmOptions o) {
     o.split_trivial = false;  // H's coefficients: nothing to split
@@ -188,7 +189,7 @@ curve::G2 ProveLane::b_g2_msm(InputSlot& x, SectionMsm& sections, const Sections
   const FrStorage* aux = x.z.data() + shape.n_in;
   const cudaStream_t s = stream();
   return msm_phase("msm_b_g2", sections, srs, t, sw, stream_ms, [&] {
-    return with_room(true, [&](const GpuMsmOptions& o) {
+    return with_room(true, t, [&](const GpuMsmOptions& o) {
       if (!msm_g2_) msm_g2_ = std::make_unique<GpuMsmG2>(device_);
       curve::G2 b2 = curve::G2::identity();
       if (shape.b_in_count > 0) {

@@ -115,10 +115,18 @@ class ProveLane {
   std::atomic<MsmRoom> room_ = MsmRoom::kBoth;  // written with mutex held
 
   // Runs the MSM calls of one phase, f(options), on the G1 or the G2 MSM, with the room room_
-  // says; an allocation that fails steps room_ down and runs them again (the top of this file).
+  // says; an allocation that fails steps room_ down, adds its notice to t (msm_room_notice) and
+  // runs them again (the top of this file).
   template <class F>
-  auto with_room(bool g2, F&& f);
+  auto with_room(bool g2, groth16::PhaseTimings& t, F&& f);
 };
+
+// The phase a proof's timings get when its lane steps down to `room` (a notice:
+// groth16::is_notice_phase; the daemon logs it as a warning and counts it).
+inline const char* msm_room_notice(MsmRoom room) {
+  return room == MsmRoom::kLean ? "notice:msm_scratch_lean_plans"
+                                : "notice:msm_scratch_one_at_a_time";
+}
 
 // The device's highest stream priority (the most negative number; 0 when it has none).
 int highest_stream_priority(int device);
