@@ -27,12 +27,6 @@ class NoticingBackend final : public testing::CpuBackedBackend {
   std::atomic<int> batches_{0};
 };
 
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 TEST(BackendNotices, AreLoggedAsWarningsAndCounted) {
   std::optional<testing::LogCapture> capture(std::in_place, spdlog::level::warn);
   std::string id, metrics;
@@ -47,7 +41,7 @@ TEST(BackendNotices, AreLoggedAsWarningsAndCounted) {
   }
   const std::string log = capture->text();
   capture.reset();
-  EXPECT_EQ(count(log, "msm_scratch_one_at_a_time"), 1u) << log;
+  EXPECT_EQ(testing::count(log, "msm_scratch_one_at_a_time"), 1u) << log;
   EXPECT_NE(log.find("[warning] noticing:0: msm_scratch_one_at_a_time, while proving job " + id),
             std::string::npos)
       << log;

@@ -110,6 +110,13 @@ class CpuBackedBackend : public groth16::Backend {
   groth16::CpuBackend cpu_{1};
 };
 
+// How many times `what` occurs in `text` (overlaps counted).
+inline size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 // The default logger's lines from `level` up, captured while this lives (the previous logger is
 // put back by the destructor).
 class LogCapture {

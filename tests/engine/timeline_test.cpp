@@ -14,12 +14,6 @@
 namespace cuzk::engine {
 namespace {
 
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 TimingEvent event(std::string job, unsigned partition, unsigned synth_worker, double s0, double s1,
                   std::string backend, double p0, double p1) {
   TimingEvent e;
@@ -182,23 +176,23 @@ TEST(TimelineSvg, OneBarPerPartitionStageAndOneLanePerWorkerAndDevice) {
   const std::string svg = timeline_svg(t);
   EXPECT_TRUE(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")) << svg.substr(0, 80);
   EXPECT_TRUE(svg.ends_with("</svg>\n"));
-  EXPECT_EQ(count(svg, "class=\"lane\""), 3u);
-  EXPECT_EQ(count(svg, "class=\"bar synthesis\""), 3u);
-  EXPECT_EQ(count(svg, "class=\"bar prove\""), 3u);
-  EXPECT_EQ(count(svg, "class=\"gap\""), 2u);
-  EXPECT_EQ(count(svg, "class=\"legend\""), 2u);
-  EXPECT_EQ(count(svg, "<g"), count(svg, "</g>"));
-  EXPECT_EQ(count(svg, "<text"), count(svg, "</text>"));
+  EXPECT_EQ(testing::count(svg, "class=\"lane\""), 3u);
+  EXPECT_EQ(testing::count(svg, "class=\"bar synthesis\""), 3u);
+  EXPECT_EQ(testing::count(svg, "class=\"bar prove\""), 3u);
+  EXPECT_EQ(testing::count(svg, "class=\"gap\""), 2u);
+  EXPECT_EQ(testing::count(svg, "class=\"legend\""), 2u);
+  EXPECT_EQ(testing::count(svg, "<g"), testing::count(svg, "</g>"));
+  EXPECT_EQ(testing::count(svg, "<text"), testing::count(svg, "</text>"));
   EXPECT_NE(svg.find(">0.5 s</text>"), std::string::npos);  // ticks every 0.1 s
   EXPECT_NE(svg.find("longest wait 0.15 s"), std::string::npos);
   EXPECT_NE(svg.find("GPU/prover busy 64.3 %"), std::string::npos);
   EXPECT_EQ(svg.find("<script"), std::string::npos);
   TimelineSvgOptions options;
   options.min_gap_ms = 120;  // only the 150 ms gap
-  EXPECT_EQ(count(timeline_svg(t, options), "class=\"gap\""), 1u);
+  EXPECT_EQ(testing::count(timeline_svg(t, options), "class=\"gap\""), 1u);
   const std::string html = timeline_html(t, options);
   EXPECT_TRUE(html.starts_with("<!DOCTYPE html>"));
-  EXPECT_EQ(count(html, "<svg"), 1u);
+  EXPECT_EQ(testing::count(html, "<svg"), 1u);
 }
 
 TEST(TimelineSvg, LogTextIsEscaped) {
@@ -215,7 +209,7 @@ TEST(TimelineSvg, EmptyTimelineStillDraws) {
   EXPECT_DOUBLE_EQ(t.wall_ms(), 0);
   EXPECT_NE(timeline_summary(t).find("longest GPU wait none"), std::string::npos);
   const std::string svg = timeline_svg(t);
-  EXPECT_EQ(count(svg, "class=\"bar"), 0u);
+  EXPECT_EQ(testing::count(svg, "class=\"bar"), 0u);
   EXPECT_TRUE(svg.ends_with("</svg>\n"));
 }
 
