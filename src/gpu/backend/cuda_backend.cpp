@@ -101,7 +101,7 @@ struct CudaBackend::Impl {
 
   // Whether start() keeps p resident (CudaBackendOptions::srs_placement) for a proof of domain m
   // over `variables` variables. kAuto: resident when p already is, or when its sections and what
-  // one input slot's workspace still has to grow by fit in the free memory (set_placement.hpp).
+  // the proofs' workspace still has to grow by fit in the free memory (set_placement.hpp).
   bool keep_resident(const groth16::Parameters& p, size_t m, size_t variables) {
     using Placement = CudaBackendOptions::SrsPlacement;
     if (p.in_file.any()) return false;  // the loader left it in its file (leaves_in_file)
@@ -109,7 +109,7 @@ struct CudaBackend::Impl {
     if (resident->find(p) != nullptr) return true;
     if (!p.on_host()) return true;  // ResidentSets::upload explains why it cannot be uploaded
     return !reason_to_leave_in_file({DeviceSrs::bytes_for(p, b_g2_on_gpu), free_device_bytes(),
-                                     workspace_bytes(), m, variables, 1});
+                                     workspace_bytes(), m, variables});
   }
 
   // A deferred witness's a, b, c (zero-padded to m) from its uploaded assignment, on the device
