@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -17,6 +16,7 @@
 #include "gpu/backend/abc_kernels.hpp"
 #include "gpu/backend/b_g2_cpu.hpp"
 #include "gpu/backend/device_circuit.hpp"
+#include "gpu/backend/device_ntt_options.hpp"
 #include "gpu/backend/input_slot.hpp"
 #include "gpu/backend/prove_lane.hpp"
 #include "gpu/backend/resident_sets.hpp"
@@ -312,26 +312,6 @@ bool cuda_device_available(int device) {
 int cuda_backend_device_count() {
   return cuda_device_count();
 }
-
-namespace {
-
-// CudaBackendOptions::ntt_tables resolved for `device`.
-GpuNttOptions ntt_options_for(int device, CudaBackendOptions::NttTables tables) {
-  size_t device_bytes = 0;
-  if (tables == CudaBackendOptions::NttTables::kAuto) {
-    cudaDeviceProp prop{};
-    CUZK_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-    device_bytes = prop.totalGlobalMem;
-  }
-  GpuNttOptions o;
-  if (whole_ntt_tables(tables, device_bytes)) {
-    o.full_twiddle_max_log = std::max(o.full_twiddle_max_log, kWholeTableMaxLog);
-    o.full_scaling_max_log = kWholeTableMaxLog;
-  }
-  return o;
-}
-
-}  // namespace
 
 CudaBackend::CudaBackend(int device, unsigned cpu_threads)
     : CudaBackend(device, CudaBackendOptions{cpu_threads, true}) {}
