@@ -34,6 +34,17 @@ TEST(SetPlacement, WindowPostBesidePorepStaysInItsFile) {
   EXPECT_NE(why->find("134217728 points"), std::string::npos) << *why;
 }
 
+// Measured through the daemon on an H100 80GB: 78.6 GiB free when the 44.1 GiB PoRep set was
+// placed. It stays in its file (streamed at every proof) rather than leave one input slot's room.
+TEST(SetPlacement, ThePorepSetOnAnEightyGigabyteCardStaysInItsFile) {
+  const size_t free = size_t(78.6 * double(kGiB)), set = size_t(44.1 * double(kGiB));
+  const auto why = reason_to_leave_in_file(placing(set, free, kPorepVariables));
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("would leave 34.5 GiB"), std::string::npos) << *why;
+  EXPECT_LE(set + proof_workspace_estimate(kDomain, kPorepVariables, 1), free)
+      << "one slot's estimate would have held it (the matrices then had no room)";
+}
+
 TEST(SetPlacement, SnapDealsBesidePorepIsHeld) {
   EXPECT_FALSE(
       reason_to_leave_in_file(placing(kSnap, kDevice - kContext - kPorep, kWindowVariables)));
