@@ -99,25 +99,31 @@ struct CudaBackend::Impl {
            sections->device_bytes();
   }
 
-  // Whether start() keeps p resident (CudaBackendOptions::srs_placement) for a proof of domain m
-  // over `variables` variables. kAuto: resident when p already is, or when its sections and what
-  // the proofs' workspace still has to grow by fit in the free memory (set_placement.hpp).
+  // Why a set of `bytes` is not held beside the sets held now (set_placement.hpp); nullopt: it is.
+  std::optional<std::string> reason_not_held(size_t bytes, size_t m, size_t variables) {
+    const auto [held_domain, held_variables] = resident->largest_proof();
+    return reason_to_leave_in_file({bytes, free_device_bytes(), workspace_bytes(),
+                                    std::max(m, held_domain), std::max(variables, held_variables),
+                                    held_domain > 0});
+  }
+
+  // Whether start() keeps p resident for a proof of domain m (kAuto: as reason_not_held says).
   bool keep_resident(const groth16::Parameters& p, size_t m, size_t variables) {
     using Placement = CudaBackendOptions::SrsPlacement;
     if (p.in_file.any()) return false;  // the loader left it in its file (leaves_in_file)
     if (placement != Placement::kAuto) return placement == Placement::kResident;
     if (resident->find(p) != nullptr) return true;
     if (!p.on_host()) return true;  // ResidentSets::upload explains why it cannot be uploaded
-    return !reason_to_leave_in_file({DeviceSrs::bytes_for(p, b_g2_on_gpu), free_device_bytes(),
-                                     workspace_bytes(), m, variables});
+    return !reason_not_held(DeviceSrs::bytes_for(p, b_g2_on_gpu), m, variables);
   }
 
   // A deferred witness's a, b, c (zero-padded to m) from its uploaded assignment, on the device
   // (phase abc); nothing for a witness that brought them. Needs upload_mutex; synchronous.
+  // lane_room frees the main lane's MSM scratch where the circuit's matrices need its room.
   void deferred_abc(InputSlot& x, const WitnessView& w, size_t m, cudaStream_t st, PhaseTimings& t,
-                    Stopwatch& sw) {
+                    Stopwatch& sw, const std::function<void()>& lane_room) {
     if (w.circuit == nullptr) return;
-    const DeviceCircuit& circuit = circuits.get(*w.circuit, *uploader, st, t, sw);
+    const DeviceCircuit& circuit = circuits.get(*w.circuit, *uploader, st, t, sw, lane_room);
     in_phase("abc", [&] {
       evaluate_abc(circuit.matrices(), x.z.data(), x.a.data(), x.b.data(), x.c.data(), m, st);
       CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
@@ -180,9 +186,8 @@ struct CudaBackend::Impl {
         }
         in_phase("upload", [&] { upload_witness(*slots, x, w, m, st, *uploader); });
         t.emplace_back("upload", sw.lap_ms());
-        deferred_abc(x, w, m, st, t, sw);
-        // Before release frees w's arrays.
-        const UploadedShape shape = UploadedShape::of(w, srs.g1 == nullptr);
+        deferred_abc(x, w, m, st, t, sw, [&] { main->release_msm_scratch(); });
+        const UploadedShape shape = UploadedShape::of(w, srs.g1 == nullptr);  // before release
         if (release) release(i);
         pending->acc.push_back(circuit_msms(*main, x, srs, shape, m, gpu_b2, t, sw));
       }
@@ -215,13 +220,18 @@ struct CudaBackend::Impl {
       Stopwatch sw;
       UploadedShape shape;
       {
-        std::lock_guard up(upload_mutex);
+        std::unique_lock up(upload_mutex);
         if (!upload_stream) in_phase("init", [&] { upload_stream.emplace(); });
         in_phase("upload",
                  [&] { upload_witness(*slots, x, w, m, upload_stream->get(), *uploader); });
         if (slot == 1) ++second_slot_uploads;
         t.emplace_back("upload", sw.lap_ms());
-        deferred_abc(x, w, m, upload_stream->get(), t, sw);
+        std::unique_lock kernels(main->mutex, std::defer_lock);  // until the matrices are up
+        deferred_abc(x, w, m, upload_stream->get(), t, sw, [&] {
+          up.unlock();
+          std::lock(kernels, up);  // the kernels of the proof before end first
+          main->release_msm_scratch();
+        });
         shape = UploadedShape::of(w, true);  // host densities too: the placement comes later
       }
       InputSlotPool::Turn turn(*slots, slot, /*try_only=*/true);
@@ -518,10 +528,7 @@ std::optional<std::string> CudaBackend::leaves_in_file(uint64_t device_bytes, si
   if (impl_->placement == CudaBackendOptions::SrsPlacement::kResident) return std::nullopt;
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);  // no upload meanwhile
   const DeviceInPhase on_device(impl_->device);
-  const auto [held_domain, held_variables] = impl_->resident->largest_proof();
-  return reason_to_leave_in_file({device_bytes, free_device_bytes(), impl_->workspace_bytes(),
-                                  std::max(domain, held_domain),
-                                  std::max(variables, held_variables)});
+  return impl_->reason_not_held(device_bytes, domain, variables);  // the device current
 }
 
 bool CudaBackend::is_resident(const groth16::Parameters& params) const {

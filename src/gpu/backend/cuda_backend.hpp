@@ -215,8 +215,9 @@ class CudaBackend final : public groth16::Backend {
 
   // Deferred a/b/c (r1cs::assign_deferred): the backend keeps the circuit's matrices on the device
   // (uploaded on first use, phase upload_circuit, kept until evict_all or until another circuit's
-  // need the room: the least recently used are freed, phase evict_circuits) and computes a, b, c
-  // there from the uploaded witness (phase abc), so the upload is the witness alone.
+  // need the room: the least recently used are freed, phase evict_circuits; where that is not
+  // enough, the main lane's MSM scratch, phase free_msm_scratch) and computes a, b, c there from
+  // the uploaded witness (phase abc), so the upload is the witness alone.
   bool evaluates_deferred_abc() const override { return true; }
   // A deadline start evaluates them where the deadline lane would not take the domain anyway:
   // it then starts on the main lane (ahead of ordinary starts), which does.

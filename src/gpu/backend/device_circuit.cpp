@@ -48,11 +48,17 @@ DeviceCircuit DeviceCircuit::upload(const r1cs::PrecompiledCircuit& circuit,
 
 const DeviceCircuit& DeviceCircuits::get(const r1cs::PrecompiledCircuit& circuit,
                                          StagedUploader& uploader, cudaStream_t stream,
-                                         groth16::PhaseTimings& t, Stopwatch& sw) {
+                                         groth16::PhaseTimings& t, Stopwatch& sw,
+                                         const std::function<void()>& lane_room) {
   auto it = circuits_.find(circuit.digest());
+  const size_t need = DeviceCircuit::bytes_for(circuit);
+  if (it == circuits_.end() && lane_room && need > free_device_bytes() + bytes()) {
+    lane_room();
+    t.emplace_back("free_msm_scratch", sw.lap_ms());
+    it = circuits_.find(circuit.digest());  // another caller may have uploaded it meanwhile
+  }
   if (it == circuits_.end()) {
     size_t free_bytes = free_device_bytes();
-    const size_t need = DeviceCircuit::bytes_for(circuit);
     if (need > free_bytes) {
       const size_t had = free_bytes;
       if (!make_room(need, free_bytes))

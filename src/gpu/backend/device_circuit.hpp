@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 
 #include "gpu/backend/abc_kernels.hpp"
@@ -55,10 +56,13 @@ class DeviceCircuits {
  public:
   // circuit's matrices, uploaded now through `uploader` if they are not yet (phase
   // upload_circuit in t). When they do not fit the free memory, the least recently used other
-  // circuits are freed first (circuit_eviction.hpp; phase evict_circuits); a CudaError naming
-  // the sizes when even that would not make room (then nothing is freed).
+  // circuits are freed first (circuit_eviction.hpp; phase evict_circuits); when even that would
+  // not make room, lane_room (if set) frees the prover's MSM scratch — it may let other callers
+  // in meanwhile — and the room is looked for again; a CudaError naming the sizes when there is
+  // still none (then no circuit is freed).
   const DeviceCircuit& get(const r1cs::PrecompiledCircuit& circuit, StagedUploader& uploader,
-                           cudaStream_t stream, groth16::PhaseTimings& t, Stopwatch& sw);
+                           cudaStream_t stream, groth16::PhaseTimings& t, Stopwatch& sw,
+                           const std::function<void()>& lane_room = {});
   size_t bytes() const;
   void clear() { circuits_.clear(); }
 

@@ -217,6 +217,10 @@ size_t ProveLane::scratch_bytes() const {
 
 void ProveLane::release_scratch() {
   ntt_.reset();
+  release_msm_scratch();
+}
+
+void ProveLane::release_msm_scratch() {
   in_phase("init", [&] { msm_ = std::make_unique<GpuMsm>(device_); });  // its scratch
   msm_g2_.reset();  // made again by the next B in G2
 }

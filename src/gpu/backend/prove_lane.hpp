@@ -100,6 +100,9 @@ class ProveLane {
   size_t scratch_bytes() const;
   // Frees them (they are made again on the next proof). With mutex held, the stream idle.
   void release_scratch();
+  // Frees the MSMs' scratch only (a precompiled circuit's matrices need its room: the next MSM
+  // allocates what fits, stepping down as MsmRoom says). With mutex held, the stream idle.
+  void release_msm_scratch();
   // The MSM scratch this lane keeps (see the top of this file); any thread.
   MsmRoom msm_room() const { return room_.load(); }
 

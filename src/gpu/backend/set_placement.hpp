@@ -1,12 +1,15 @@
 // Whether a device holds a parameter set or leaves it in its file, streamed to the device at every
-// proof. A device holds each set it is given while that leaves room for the proofs' work beside
-// the sets it holds; a second large set may not: a 32 GiB PoRep set (47.6 GiB) and a 32 GiB
-// WindowPoSt set (60.6 GiB) take 108 of an H200's 139.8 GiB, and a 2^27 proof's input slots, MSM
-// scratch and tables take ~40-55 GiB (measured: the WindowPoSt then failed for device memory).
-// Such a set stays in its file and each of its proofs streams it (SectionMsm, decoded on the
-// device): slower, but every proof runs. So does a first set on an 80 GB card (the 32 GiB PoRep
-// set: 44.1 of 78.6 GiB free). The set placed first stays held, so the order of [srs] preload
-// says which one that is. Plain C++: the policy, tested on the host.
+// proof. What the proofs need beside the sets comes in two sizes: their full workspace (two input
+// slots, so one proof's upload overlaps another's kernels, and each MSM's default scratch) and
+// the least they run in (one input slot; the lanes step their MSM scratch down to fit, MsmRoom).
+// A device holds the first set it is given whenever the least still fits beside it: streaming
+// the only large set costs each of its proofs far more than stepping down does (a 32 GiB-shaped
+// partition on an 80 GB card, docs/perf/gpu.md: 3.6-4.3 s streamed, 2.7-2.9 s held, stepped down).
+// A set given beside sets already held is held only when that takes no room from the proofs: it
+// stays in its file when holding it would cost them their full workspace (a 32 GiB WindowPoSt
+// set, 60.6 GiB, beside the PoRep set, 47.6 GiB, on a 139.8 GiB H200: its proof failed for
+// device memory when both were held) or leave them less than the least. The order of
+// [srs] preload says which set is first. Plain C++: the policy, tested on the host.
 #pragma once
 
 #include <algorithm>
@@ -30,26 +33,40 @@ struct SetPlacement {
   size_t workspace_held = 0;  // workspace the device has allocated already (it counts as room)
   size_t domain = 0;          // of the largest proofs: this set's or a held set's
   size_t variables = 0;       // likewise
+  bool holds_a_set = false;   // the device holds another set already
 };
 
-// The input slots the estimate gives the proofs: a second overlaps one proof's upload with the
-// kernels of another. Held by one slot's estimate instead, a 32 GiB PoRep set on an 80 GB card
-// left its circuit's matrices no room (their a/b/c fell back to the CPU: 37.8 s a C2, against
-// 28.6 s with the set streamed; docs/perf/gpu.md, "An 80 GB card").
-inline constexpr size_t kPlacementSlots = 2;
+// The room the largest proofs have in `free` bytes: 2 their full workspace, 1 the least they run
+// in (one input slot, the MSMs stepped down), 0 not even that.
+inline int proof_room(const SetPlacement& p, size_t free) {
+  const auto still_needed = [&](size_t slots) {
+    const size_t work = proof_workspace_estimate(p.domain, p.variables, slots);
+    return work > p.workspace_held ? work - p.workspace_held : 0;
+  };
+  return free >= still_needed(2) ? 2 : free >= still_needed(1) ? 1 : 0;
+}
 
 // nullopt: hold the set; else why it is left in its file.
 inline std::optional<std::string> reason_to_leave_in_file(const SetPlacement& p) {
-  const size_t work = proof_workspace_estimate(p.domain, p.variables, kPlacementSlots);
-  const size_t still_needed = work > p.workspace_held ? work - p.workspace_held : 0;
-  if (p.set_bytes + still_needed <= p.free_bytes) return std::nullopt;
   const auto gib = [](size_t bytes) { return double(bytes) / double(size_t(1) << 30); };
-  char text[240];
+  char text[300];
+  if (p.set_bytes > p.free_bytes) {
+    std::snprintf(text, sizeof text, "its %.1f GiB exceed the %.1f GiB of free device memory",
+                  gib(p.set_bytes), gib(p.free_bytes));
+    return std::string(text);
+  }
+  const int before = proof_room(p, p.free_bytes),
+            beside = proof_room(p, p.free_bytes - p.set_bytes);
+  if (beside == 2 || (beside == 1 && (before == 1 || !p.holds_a_set))) return std::nullopt;
+  const size_t slots = beside == 0 ? 1 : 2;
+  const size_t work = proof_workspace_estimate(p.domain, p.variables, slots);
   std::snprintf(text, sizeof text,
                 "holding its %.1f GiB would leave %.1f GiB of free device memory, and proofs over "
-                "%zu points need ~%.1f GiB more beside the parameter sets",
-                gib(p.set_bytes), gib(p.free_bytes - std::min(p.free_bytes, p.set_bytes)), p.domain,
-                gib(still_needed));
+                "%zu points need ~%.1f GiB more beside the parameter sets (%s)",
+                gib(p.set_bytes), gib(p.free_bytes - p.set_bytes), p.domain,
+                gib(work > p.workspace_held ? work - p.workspace_held : 0),
+                slots == 1 ? "the least they run in: one input slot"
+                           : "their full workspace, which they have beside the sets held now");
   return std::string(text);
 }
 
