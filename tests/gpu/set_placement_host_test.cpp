@@ -36,7 +36,8 @@ TEST(SetPlacement, OneThirtyTwoGiBSetAloneIsHeld) {
 
 TEST(SetPlacement, WindowPostBesidePorepStaysInItsFile) {
   const auto p = placing(kWindow, kDevice - kContext - kPorep, kWindowVariables, true);
-  EXPECT_EQ(proof_room(p, p.free_bytes - kWindow), 1) << "the least would fit beside both";
+  EXPECT_EQ(proof_room(p, p.free_bytes - kWindow), ProofRoom::kLeast)
+      << "the least would fit beside both";
   const auto why = reason_to_leave_in_file(p);
   ASSERT_TRUE(why) << "but the PoRep proofs would lose their full workspace";
   EXPECT_NE(why->find("holding its 60.6 GiB would leave"), std::string::npos) << *why;
@@ -51,8 +52,9 @@ TEST(SetPlacement, SnapDealsBesidePorepIsHeld) {
 
 TEST(SetPlacement, TheFirstSetOnAnEightyGigabyteCardIsHeldWithTheLeastWorkspace) {
   const auto p = placing(kH100Porep, kH100Free, kPorepVariables);
-  EXPECT_EQ(proof_room(p, kH100Free), 2);
-  EXPECT_EQ(proof_room(p, kH100Free - kH100Porep), 1) << "one input slot, MSMs stepped down";
+  EXPECT_EQ(proof_room(p, kH100Free), ProofRoom::kFull);
+  EXPECT_EQ(proof_room(p, kH100Free - kH100Porep), ProofRoom::kLeast)
+      << "one input slot, MSMs stepped down";
   EXPECT_FALSE(reason_to_leave_in_file(p));
 }
 

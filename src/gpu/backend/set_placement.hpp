@@ -36,14 +36,18 @@ struct SetPlacement {
   bool holds_a_set = false;   // the device holds another set already
 };
 
-// The room the largest proofs have in `free` bytes: 2 their full workspace, 1 the least they run
-// in (one input slot, the MSMs stepped down), 0 not even that.
-inline int proof_room(const SetPlacement& p, size_t free) {
-  const auto still_needed = [&](size_t slots) {
-    const size_t work = proof_workspace_estimate(p.domain, p.variables, slots);
-    return work > p.workspace_held ? work - p.workspace_held : 0;
-  };
-  return free >= still_needed(2) ? 2 : free >= still_needed(1) ? 1 : 0;
+// What proofs with `slots` input slots need beyond the workspace the device has already.
+inline size_t workspace_still_needed(const SetPlacement& p, size_t slots) {
+  const size_t work = proof_workspace_estimate(p.domain, p.variables, slots);
+  return work > p.workspace_held ? work - p.workspace_held : 0;
+}
+
+// The room the largest proofs have in some free memory.
+enum class ProofRoom { kNone, kLeast, kFull };  // kLeast: one input slot, the MSMs stepped down
+inline ProofRoom proof_room(const SetPlacement& p, size_t free) {
+  return free >= workspace_still_needed(p, 2)   ? ProofRoom::kFull
+         : free >= workspace_still_needed(p, 1) ? ProofRoom::kLeast
+                                                : ProofRoom::kNone;
 }
 
 // nullopt: hold the set; else why it is left in its file.
@@ -55,16 +59,19 @@ inline std::optional<std::string> reason_to_leave_in_file(const SetPlacement& p)
                   gib(p.set_bytes), gib(p.free_bytes));
     return std::string(text);
   }
-  const int before = proof_room(p, p.free_bytes),
-            beside = proof_room(p, p.free_bytes - p.set_bytes);
-  if (beside == 2 || (beside == 1 && (before == 1 || !p.holds_a_set))) return std::nullopt;
-  const size_t slots = beside == 0 ? 1 : 2;
-  const size_t work = proof_workspace_estimate(p.domain, p.variables, slots);
+  const ProofRoom before = proof_room(p, p.free_bytes),
+                  beside = proof_room(p, p.free_bytes - p.set_bytes);
+  if (beside == ProofRoom::kFull) return std::nullopt;
+  // The least: enough for the first set, and for one beside held sets that leaves the proofs
+  // the room they had.
+  if (beside == ProofRoom::kLeast && (before == ProofRoom::kLeast || !p.holds_a_set))
+    return std::nullopt;
+  const size_t slots = beside == ProofRoom::kNone ? 1 : 2;
   std::snprintf(text, sizeof text,
                 "holding its %.1f GiB would leave %.1f GiB of free device memory, and proofs over "
                 "%zu points need ~%.1f GiB more beside the parameter sets (%s)",
                 gib(p.set_bytes), gib(p.free_bytes - p.set_bytes), p.domain,
-                gib(work > p.workspace_held ? work - p.workspace_held : 0),
+                gib(workspace_still_needed(p, slots)),
                 slots == 1 ? "the least they run in: one input slot"
                            : "their full workspace, which they have beside the sets held now");
   return std::string(text);
