@@ -3,14 +3,15 @@
 // value, padding included; CudaBackend proves deferred assignments — alone, in batches mixed with
 // computed ones, on both upload paths and with B in G2 on the CPU — to the CpuBackend's bytes for
 // the same (r, s), and the proofs verify; the matrices are uploaded once per circuit and freed by
-// evict_all, or for another circuit's room, least recently used first. Device tests skip
-// without a GPU.
+// evict_all, or for another circuit's room, least recently used first; one input slot is lent
+// to the next proof. Device tests skip without a GPU.
 #include <gtest/gtest.h>
 
 #include <iterator>
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../groth16/deferred_fixture.hpp"
@@ -245,6 +246,69 @@ TEST_F(AbcDeviceTest, AnotherCircuitsMatricesFreeTheLeastRecentlyUsed) {
   EXPECT_EQ(phases("free_msm_scratch"), 1u);
   EXPECT_EQ(phases("evict_circuits"), 0u);
   EXPECT_EQ(circuits.bytes(), small_bytes + big_bytes) << "both beside each other";
+}
+
+// Where slot 1 does not fit (a buffer leaves less free than its 8 GB reserve: an 80 GB card under
+// the 32 GiB PoRep set), threads proving at once share slot 0: each proof lends it once its
+// kernels have read the assignment, the next deferred one uploads beside the lender's H
+// (borrowed_slot_uploads) and computes its a, b, c after it; a computed assignment (its a, b, c
+// uploaded) waits for the lender first. Every proof equals the CPU's and verifies.
+TEST_F(AbcDeviceTest, OneInputSlotIsLentToTheNextProof) {
+  const Circuit shape = mixed_circuit(15000, 1);
+  const Parameters params = groth16::testing::setup_for(shape, 34);
+  const auto precompiled = groth16::testing::precompile(shape);
+  CudaBackend gpu(0);
+  gpu.preload(params);
+  expect_cpu_proofs(gpu, params, instances(15000, {40}), {true}, precompiled, 8);  // warm
+  constexpr size_t kThreads = 3, kEach = 4;
+  std::mt19937_64 rng(9);
+  struct Proof {
+    Randomness r;
+    r1cs::ProvingAssignment gpu, cpu;
+    std::vector<ff::Fr> inputs;
+    std::vector<groth16::Proof> got;
+  };
+  std::vector<Proof> proofs(kThreads * kEach);
+  for (size_t i = 0; i < proofs.size(); ++i) {
+    Proof& p = proofs[i];
+    const Circuit circuit = mixed_circuit(15000, 50 + i);
+    p.r = {ff::Fr::random(rng), ff::Fr::random(rng)};
+    p.cpu = groth16::testing::synthesize(circuit);
+    p.inputs = groth16::testing::public_inputs(p.cpu);
+    p.gpu = i == 5 ? groth16::testing::synthesize(circuit)
+                   : groth16::testing::synthesize_deferred(circuit, precompiled);
+  }
+  size_t free_bytes = 0, total_bytes = 0;
+  CUZK_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  ASSERT_GT(free_bytes, size_t(3) << 30);
+  std::optional<DeviceBuffer<uint8_t>> rest(std::in_place, free_bytes - (size_t(2) << 30));
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (size_t k = 0; k < kEach; ++k) {
+        Proof& p = proofs[t * kEach + k];
+        std::vector<r1cs::ProvingAssignment> one;
+        one.push_back(std::move(p.gpu));
+        p.got = gpu.prove(std::move(one), params, std::span(&p.r, 1)).proofs;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  rest.reset();
+  EXPECT_EQ(gpu.second_slot_uploads(), 0u) << "slot 1 did not fit";
+  EXPECT_GT(gpu.borrowed_slot_uploads(), 0u) << "no upload ran beside the lender's H";
+  const auto pvk = groth16::prepare_verifying_key(params.vk);
+  for (size_t i = 0; i < proofs.size(); ++i) {
+    Proof& p = proofs[i];
+    std::vector<r1cs::ProvingAssignment> one;
+    one.push_back(std::move(p.cpu));
+    const ProveOutput want =
+        groth16::CpuBackend().prove(std::move(one), params, std::span(&p.r, 1));
+    ASSERT_EQ(p.got.size(), 1u) << "proof " << i;
+    EXPECT_EQ(groth16::encode_proof(p.got[0]), groth16::encode_proof(want.proofs[0]))
+        << "proof " << i;
+    EXPECT_TRUE(groth16::verify_proof(pvk, p.got[0], p.inputs)) << "proof " << i;
+  }
 }
 
 TEST_F(AbcDeviceTest, BackendSaysItEvaluatesDeferredProducts) {

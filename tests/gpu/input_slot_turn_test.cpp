@@ -2,7 +2,8 @@
 // slots stay empty): an urgent start gets the next slot and the next turn before ordinary starts,
 // one that already uploaded beside the proof on the lane included; when every slot is held by an
 // ordinary start waiting for its turn, one of them goes first and the urgent start next; an
-// urgent start that fails before its turn leaves the order as it was.
+// urgent start that fails before its turn leaves the order as it was. A lent slot takes one
+// borrower (an urgent one first) and is free once both have left it.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -126,6 +127,66 @@ TEST(InputSlotTurn, AnUrgentStartReleasedBeforeItsTurnLeavesTheOrderAsItWas) {
   pool.leave_turn();
   pool.release(ordinary);
   EXPECT_EQ(pool.waiting().for_slot + pool.waiting().for_turn, 0u);
+}
+
+bool still_waits(std::future<size_t>& f) {
+  return f.wait_for(std::chrono::milliseconds(50)) == std::future_status::timeout;
+}
+
+TEST(InputSlotTurn, ALentSlotTakesOneBorrowerAndIsFreeWhenBothLeave) {
+  InputSlotPool pool(false, 0);  // slot 0 only: what an 80 GB card has under a 32 GiB set
+  const size_t lender = pool.acquire(0, true);
+  pool.take_turn(lender);  // its kernels run
+  bool borrowed = false, third_borrowed = false;
+  auto borrower =
+      std::async(std::launch::async, [&] { return pool.acquire(0, true, false, &borrowed); });
+  ASSERT_TRUE(eventually([&] { return pool.waiting().for_slot == 1; }));
+  pool.lend(lender);  // they no longer read the assignment
+  ASSERT_EQ(borrower.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_EQ(borrower.get(), lender);
+  EXPECT_TRUE(borrowed);
+
+  auto third =
+      std::async(std::launch::async, [&] { return pool.acquire(0, true, false, &third_borrowed); });
+  ASSERT_TRUE(eventually([&] { return pool.waiting().for_slot == 1; }));
+  pool.lend(lender);  // once per holding: the slot is shared already
+  EXPECT_TRUE(still_waits(third));
+  pool.leave_turn();
+  pool.release(lender);  // the borrower still holds it
+  EXPECT_TRUE(still_waits(third));
+  EXPECT_TRUE(pool.try_take_turn(lender));  // the borrower's turn
+  pool.leave_turn();
+  pool.release(lender, true);
+  ASSERT_EQ(third.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_EQ(third.get(), lender);
+  EXPECT_FALSE(third_borrowed) << "a free slot, not a lent one";
+  pool.release(lender);
+}
+
+TEST(InputSlotTurn, AnUrgentStartBorrowsFirstAndLeavingBeforeItsTurnKeepsTheOrder) {
+  InputSlotPool pool(false, 0);
+  TurnLog log;
+  const size_t lender = pool.acquire(0, true);
+  pool.take_turn(lender);
+  auto ordinary = start_async(pool, false, "ordinary", log);
+  ASSERT_TRUE(eventually([&] { return pool.waiting().for_slot == 1; }));
+  bool borrowed = false;
+  auto urgent =
+      std::async(std::launch::async, [&] { return pool.acquire(0, true, true, &borrowed); });
+  ASSERT_TRUE(eventually([&] { return pool.waiting().for_slot == 2; }));
+  pool.lend(lender);
+  ASSERT_EQ(urgent.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_EQ(urgent.get(), lender);
+  EXPECT_TRUE(borrowed);
+  pool.release(lender, true);  // the urgent borrower failed before its turn (its upload)
+  pool.leave_turn();
+  EXPECT_EQ(pool.waiting().for_slot, 1u) << "the lender still holds the slot";
+  pool.release(lender);
+  ASSERT_TRUE(finishes(ordinary));
+  EXPECT_EQ(log.order(), (std::vector<std::string>{"ordinary"}));
+  EXPECT_EQ(pool.waiting().for_slot + pool.waiting().for_turn, 0u);
+  EXPECT_TRUE(pool.try_take_turn(0)) << "no urgent start left pending";
+  pool.leave_turn();
 }
 
 }  // namespace

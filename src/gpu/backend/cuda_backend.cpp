@@ -13,7 +13,6 @@
 #include <string>
 #include <utility>
 
-#include "gpu/backend/abc_kernels.hpp"
 #include "gpu/backend/b_g2_cpu.hpp"
 #include "gpu/backend/device_circuit.hpp"
 #include "gpu/backend/device_ntt_options.hpp"
@@ -86,7 +85,7 @@ struct CudaBackend::Impl {
   DeviceCircuits circuits;
 
   std::unique_ptr<InputSlotPool> slots;
-  std::atomic<uint64_t> second_slot_uploads{0};
+  std::atomic<uint64_t> second_slot_uploads{0}, borrowed_slot_uploads{0};
 
   // Whether B in G2 runs on the GPU for these parameters (SrsRef's rule, cuda_backend.hpp).
   bool b2_on_gpu(const SrsRef& srs) const {
@@ -117,28 +116,17 @@ struct CudaBackend::Impl {
     return !reason_not_held(DeviceSrs::bytes_for(p, b_g2_on_gpu), m, variables);
   }
 
-  // A deferred witness's a, b, c (zero-padded to m) from its uploaded assignment, on the device
-  // (phase abc); nothing for a witness that brought them. Needs upload_mutex; synchronous.
-  // lane_room frees the main lane's MSM scratch where the circuit's matrices need its room.
-  void deferred_abc(InputSlot& x, const WitnessView& w, size_t m, cudaStream_t st, PhaseTimings& t,
-                    Stopwatch& sw, const std::function<void()>& lane_room) {
-    if (w.circuit == nullptr) return;
-    const DeviceCircuit& circuit = circuits.get(*w.circuit, *uploader, st, t, sw, lane_room);
-    in_phase("abc", [&] {
-      evaluate_abc(circuit.matrices(), x.z.data(), x.a.data(), x.b.data(), x.c.data(), m, st);
-      CUZK_CUDA_CHECK(cudaStreamSynchronize(st));
-    });
-    t.emplace_back("abc", sw.lap_ms());
-  }
-
-  // One uploaded circuit's kernels on `lane`: the G1 MSMs and, on the GPU path, B in G2.
+  // One uploaded circuit's kernels on `lane`: the G1 MSMs and, on the GPU path, B in G2, then
+  // H; inputs_read (if set) between, once the assignment and densities are read for the last time.
   MsmAccumulators circuit_msms(ProveLane& lane, InputSlot& x, const SrsRef& srs,
                                const UploadedShape& shape, size_t m, bool gpu_b2, PhaseTimings& t,
-                               Stopwatch& sw) {
+                               Stopwatch& sw, const std::function<void()>& inputs_read = {}) {
     const Sections of = Sections::of(srs.g1, srs.host);
     double stream_ms = 0;
-    MsmAccumulators acc = lane.g1_msms(x, *sections, of, shape, m, t, sw, stream_ms);
+    MsmAccumulators acc = lane.g1_msms(x, *sections, of, shape, t, sw, stream_ms);
     if (gpu_b2) acc.b2 = lane.b_g2_msm(x, *sections, of, shape, t, sw, stream_ms);
+    if (inputs_read) inputs_read();
+    acc.h = lane.h_msm(x, *sections, of, m, t, sw, stream_ms);
     if (srs.g1 == nullptr) t.emplace_back("stream_srs", stream_ms);
     return acc;
   }
@@ -186,7 +174,8 @@ struct CudaBackend::Impl {
         }
         in_phase("upload", [&] { upload_witness(*slots, x, w, m, st, *uploader); });
         t.emplace_back("upload", sw.lap_ms());
-        deferred_abc(x, w, m, st, t, sw, [&] { main->release_msm_scratch(); });
+        evaluate_deferred_abc(circuits, *uploader, x, w, m, st, t, sw,
+                              [&] { main->release_msm_scratch(); });
         const UploadedShape shape = UploadedShape::of(w, srs.g1 == nullptr);  // before release
         if (release) release(i);
         pending->acc.push_back(circuit_msms(*main, x, srs, shape, m, gpu_b2, t, sw));
@@ -207,8 +196,10 @@ struct CudaBackend::Impl {
   // placement and the kernels under main.mutex. "wait_device" is the time the upload waited for
   // them. The host witness is released (freed: ~0.3 s for the 4.2 GB of a 32 GiB partition) while
   // the kernels of the proof before still run, or, when the device is idle, after this proof's
-  // kernels: never between an idle device and its next kernels.
-  std::unique_ptr<groth16::Pending> run_overlapped(size_t slot, const WitnessView& w,
+  // kernels: never between an idle device and its next kernels. The slot is lent once the
+  // kernels have read its assignment; a `borrowed` one (InputSlotPool::lend) is written beside
+  // the lender's last kernels only where its a, b, c are not (deferred, and no buffer to grow).
+  std::unique_ptr<groth16::Pending> run_overlapped(size_t slot, bool borrowed, const WitnessView& w,
                                                    const Placement& place,
                                                    std::span<const groth16::Randomness> randomness,
                                                    size_t m,
@@ -221,15 +212,25 @@ struct CudaBackend::Impl {
       UploadedShape shape;
       {
         std::unique_lock up(upload_mutex);
+        std::unique_lock kernels(main->mutex, std::defer_lock);  // the proof before has ended
+        const auto after_kernels = [&] {
+          if (kernels.owns_lock()) return;
+          up.unlock();
+          std::lock(kernels, up);
+        };
+        if (borrowed && (w.circuit == nullptr || !x.fits(w, m))) after_kernels();
         if (!upload_stream) in_phase("init", [&] { upload_stream.emplace(); });
         in_phase("upload",
                  [&] { upload_witness(*slots, x, w, m, upload_stream->get(), *uploader); });
         if (slot == 1) ++second_slot_uploads;
+        if (borrowed && !kernels.owns_lock()) ++borrowed_slot_uploads;
         t.emplace_back("upload", sw.lap_ms());
-        std::unique_lock kernels(main->mutex, std::defer_lock);  // until the matrices are up
-        deferred_abc(x, w, m, upload_stream->get(), t, sw, [&] {
-          up.unlock();
-          std::lock(kernels, up);  // the kernels of the proof before end first
+        if (borrowed && !kernels.owns_lock()) {  // a, b, c are the lender's until its kernels end
+          after_kernels();
+          t.emplace_back("wait_device", sw.lap_ms());
+        }
+        evaluate_deferred_abc(circuits, *uploader, x, w, m, upload_stream->get(), t, sw, [&] {
+          after_kernels();  // held until the matrices are up
           main->release_msm_scratch();
         });
         shape = UploadedShape::of(w, true);  // host densities too: the placement comes later
@@ -252,7 +253,10 @@ struct CudaBackend::Impl {
       in_phase("setup", [&] { main->prepare_tables(m); });
       t.emplace_back("setup", sw.lap_ms());
       pending->b2.emplace_back();  // B in G2 on the GPU, below
-      pending->acc.push_back(circuit_msms(*main, x, srs, shape, m, true, t, sw));
+      const auto lend = [&] {
+        if (!up.owns_lock()) slots->lend(slot);  // streamed: the next upload waits for the uploader
+      };
+      pending->acc.push_back(circuit_msms(*main, x, srs, shape, m, true, t, sw, lend));
       if (up.owns_lock()) up.unlock();
       lock.unlock();
       if (!released && release) release(0);
@@ -403,7 +407,10 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_main(
                        params.count(groth16::Section::kBG2) != 0;
   // The second slot only once a set is resident: it never pushes the SRS out to streaming.
   InputSlotPool::Lease slot(*impl_->slots, slot_bytes, overlap && impl_->resident->any(), urgent);
-  if (overlap) return impl_->run_overlapped(slot.index(), views[0], place, randomness, m, release);
+  if (overlap) {
+    return impl_->run_overlapped(slot.index(), slot.borrowed(), views[0], place, randomness, m,
+                                 release);
+  }
   InputSlotPool::Turn turn(*impl_->slots, slot.index());
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
   PhaseTimings timings;
@@ -462,8 +469,8 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_views(
       impl_->overlap_uploads && srs.g1 != nullptr && witnesses.size() == 1 && impl_->b2_on_gpu(srs);
   InputSlotPool::Lease slot(*impl_->slots, slot_bytes, overlap);
   if (overlap) {
-    return impl_->run_overlapped(slot.index(), witnesses[0], [&](PhaseTimings&) { return srs; },
-                                 randomness, m, {});
+    return impl_->run_overlapped(slot.index(), slot.borrowed(), witnesses[0],
+                                 [&](PhaseTimings&) { return srs; }, randomness, m, {});
   }
   InputSlotPool::Turn turn(*impl_->slots, slot.index());
   std::scoped_lock lock(impl_->main->mutex, impl_->upload_mutex);
@@ -573,6 +580,10 @@ void CudaBackend::release_workspace() {
 
 uint64_t CudaBackend::second_slot_uploads() const {
   return impl_->second_slot_uploads.load();
+}
+
+uint64_t CudaBackend::borrowed_slot_uploads() const {
+  return impl_->borrowed_slot_uploads.load();
 }
 
 size_t CudaBackend::workspace_bytes() const {

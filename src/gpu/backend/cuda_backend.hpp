@@ -13,13 +13,14 @@
 //   abc           deferred a/b/c only (precompiled synthesis, see evaluates_deferred_abc): the
 //                 upload is the assignment and densities, then a, b, c = A·z, B·z, C·z on the
 //                 device from the circuit's resident matrices (upload_circuit the first time)
-//   ntt_h         H's coefficients on the GPU (compute_h_gpu: 6 NTTs, one permutation)
-//   msm_h         H MSM over m - 1 coefficients (random scalars: no 0/1 split)
 //   msm_l         L MSM over every aux value
 //   msm_a         A MSM: inputs dense, aux through the A density
 //   msm_b_g1      B MSM in G1: inputs and aux through their B densities
 //   msm_b_g2      GPU path (the default): the B MSM in G2 (GpuMsmG2) over the same uploaded
 //                 scalars and B densities, bases resident on the device like the G1 sections
+//   ntt_h         H's coefficients on the GPU (compute_h_gpu: 6 NTTs, one permutation), last so
+//   msm_h         that the next proof's upload may run beside them (InputSlotPool::lend); the H
+//                 MSM over m - 1 coefficients (random scalars: no 0/1 split)
 // finish(), per circuit: on the CPU path waits for that circuit's G2 MSM (b_g2_wait: how long
 // finish blocked; b_g2_cpu: the MSM's own duration); then assembles the proof (assembly). The GPU
 // MSMs read the scalars in Montgomery form straight from the device (GpuMsmT converts) and use its
@@ -233,6 +234,8 @@ class CudaBackend final : public groth16::Backend {
   // Uploads that went into the second input slot, beside another proof's kernels
   // (CudaBackendOptions::overlap_uploads).
   uint64_t second_slot_uploads() const;
+  // Uploads into a lent slot beside the lender's last kernels (InputSlotPool::lend).
+  uint64_t borrowed_slot_uploads() const;
 
  private:
   // start(), or start_deadline's main-lane case (urgent).

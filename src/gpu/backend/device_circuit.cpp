@@ -1,4 +1,4 @@
-// DeviceCircuit::upload and the DeviceCircuits cache (device_circuit.hpp).
+// DeviceCircuit::upload, the DeviceCircuits cache and the deferred a/b/c (device_circuit.hpp).
 #include "gpu/backend/device_circuit.hpp"
 
 #include <span>
@@ -94,6 +94,19 @@ size_t DeviceCircuits::bytes() const {
   size_t bytes = 0;
   for (const auto& [digest, entry] : circuits_) bytes += entry.circuit.bytes();
   return bytes;
+}
+
+void evaluate_deferred_abc(DeviceCircuits& circuits, StagedUploader& uploader, InputSlot& x,
+                           const WitnessView& w, size_t m, cudaStream_t stream,
+                           groth16::PhaseTimings& t, Stopwatch& sw,
+                           const std::function<void()>& lane_room) {
+  if (w.circuit == nullptr) return;
+  const DeviceCircuit& circuit = circuits.get(*w.circuit, uploader, stream, t, sw, lane_room);
+  in_phase("abc", [&] {
+    evaluate_abc(circuit.matrices(), x.z.data(), x.a.data(), x.b.data(), x.c.data(), m, stream);
+    CUZK_CUDA_CHECK(cudaStreamSynchronize(stream));
+  });
+  t.emplace_back("abc", sw.lap_ms());
 }
 
 }  // namespace cuzk::gpu

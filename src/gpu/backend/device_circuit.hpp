@@ -14,6 +14,8 @@
 #include <map>
 
 #include "gpu/backend/abc_kernels.hpp"
+#include "gpu/backend/input_slot.hpp"
+#include "gpu/backend/witness_view.hpp"
 #include "gpu/util/cuda_util.hpp"
 #include "gpu/util/staged_upload.hpp"
 #include "groth16/backend.hpp"  // PhaseTimings
@@ -78,5 +80,13 @@ class DeviceCircuits {
   std::map<r1cs::PrecompiledCircuit::Digest, Entry> circuits_;
   uint64_t uses_ = 0;
 };
+
+// A deferred witness's a, b, c (zero-padded to m) into x from its uploaded assignment, on the
+// device (phase abc; the matrices from circuits.get, with lane_room); nothing for a witness that
+// brought them. Synchronous on `stream`.
+void evaluate_deferred_abc(DeviceCircuits& circuits, StagedUploader& uploader, InputSlot& x,
+                           const WitnessView& w, size_t m, cudaStream_t stream,
+                           groth16::PhaseTimings& t, Stopwatch& sw,
+                           const std::function<void()>& lane_room);
 
 }  // namespace cuzk::gpu

@@ -5,21 +5,25 @@
 
 namespace cuzk::gpu {
 
-size_t InputSlotPool::acquire(size_t bytes, bool second, bool urgent) {
+size_t InputSlotPool::acquire(size_t bytes, bool second, bool urgent, bool* borrowed) {
   std::unique_lock lock(mutex_);
   UrgentWaiter waiter{bytes, second};
   if (urgent) ++urgent_pending_;
   for (;;) {
-    if (waiter.given < busy_.size()) return waiter.given;  // handed over by release()
+    if (waiter.given < holders_.size()) return waiter.given;  // handed over by release()
     if (urgent || urgent_waiters_.empty()) {  // ordinary starts let an urgent one take a slot first
-      size_t index = busy_.size();
-      if (!busy_[0]) {
+      size_t index = holders_.size();
+      if (holders_[0] == 0) {
         index = 0;
-      } else if (second && two_slots_ && !busy_[1] && second_fits(bytes)) {
+      } else if (second && two_slots_ && holders_[1] == 0 && second_fits(bytes)) {
         index = 1;
+      } else if (lendable_[0] || lendable_[1]) {
+        index = lendable_[0] ? 0 : 1;
+        lendable_[index] = false;
+        if (borrowed != nullptr) *borrowed = true;
       }
-      if (index < busy_.size()) {
-        busy_[index] = true;
+      if (index < holders_.size()) {
+        ++holders_[index];
         urgent_[index] = urgent;
         std::erase(urgent_waiters_, &waiter);
         return index;
@@ -40,8 +44,9 @@ bool InputSlotPool::may_take_turn(size_t index) const {
   // An urgent start is on its way: it goes first, unless it can get no slot but one that an
   // ordinary start waiting here holds (release() hands a freed slot straight to it, so a free slot
   // here is one it cannot use).
-  for (size_t i = 0; i < busy_.size(); ++i) {
-    if (busy_[i] && (urgent_[i] || !waiting_turn_[i])) return false;  // it, or a slot it will get
+  for (size_t i = 0; i < holders_.size(); ++i) {
+    if (holders_[i] > 0 && (urgent_[i] || !waiting_turn_[i]))
+      return false;  // it, or a slot it gets
   }
   return true;  // every slot held by an ordinary start waiting here: one goes, the urgent one next
 }
@@ -96,21 +101,35 @@ bool InputSlotPool::second_fits(size_t bytes) const {
   return bytes - have + reserve_ <= free_bytes;
 }
 
-void InputSlotPool::release(size_t index) {
+void InputSlotPool::lend(size_t index) {
   {
     std::lock_guard lock(mutex_);
-    busy_[index] = false;
-    waiting_turn_[index] = false;
-    if (urgent_[index]) {  // an urgent start that failed before its turn
-      urgent_[index] = false;
-      --urgent_pending_;
+    if (holders_[index] != 1) return;
+    lendable_[index] = true;
+  }
+  changed_.notify_all();
+}
+
+void InputSlotPool::release(size_t index, bool borrowed) {
+  {
+    std::lock_guard lock(mutex_);
+    lendable_[index] = false;
+    const bool freed = --holders_[index] == 0;
+    // The turn's flags are those of the holder that has not had its turn: the one leaving, unless
+    // it is a lender leaving its borrower behind (the lender had its turn long ago).
+    if (freed || borrowed) {
+      waiting_turn_[index] = false;
+      if (urgent_[index]) {  // an urgent start that failed before its turn
+        urgent_[index] = false;
+        --urgent_pending_;
+      }
     }
     // Straight to the first urgent start that can use it: no ordinary start waiting for its turn
     // may see the slot free and take the urgent one's turn meanwhile (may_take_turn).
-    for (auto it = urgent_waiters_.begin(); it != urgent_waiters_.end(); ++it) {
+    for (auto it = urgent_waiters_.begin(); freed && it != urgent_waiters_.end(); ++it) {
       UrgentWaiter& w = **it;
       if (index == 0 || (w.second && two_slots_ && second_fits(w.bytes))) {
-        busy_[index] = true;
+        holders_[index] = 1;
         urgent_[index] = true;
         w.given = index;
         urgent_waiters_.erase(it);
@@ -135,8 +154,8 @@ size_t InputSlotPool::bytes() const {
 
 void InputSlotPool::release_free() {
   std::lock_guard lock(mutex_);
-  for (size_t i = 0; i < busy_.size(); ++i) {
-    if (!busy_[i]) slots_[i] = InputSlot();
+  for (size_t i = 0; i < holders_.size(); ++i) {
+    if (holders_[i] == 0) slots_[i] = InputSlot();
   }
   slots_[kDeadline] = InputSlot();
 }

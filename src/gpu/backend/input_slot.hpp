@@ -39,6 +39,12 @@ struct InputSlot {
     return a.size_bytes() + b.size_bytes() + c.size_bytes() + z.size_bytes() + a_aux.size_bytes() +
            b_input.size_bytes() + b_aux.size_bytes();
   }
+  // Whether w's upload grows no buffer (none is freed and made again).
+  bool fits(const WitnessView& w, size_t m) const {
+    return a.size() >= m && b.size() >= m && c.size() >= m &&
+           z.size() >= w.inputs.size() + w.aux.size() && a_aux.size() >= w.a_aux.word_count() &&
+           b_input.size() >= w.b_input.word_count() && b_aux.size() >= w.b_aux.word_count();
+  }
   void ensure_for(const WitnessView& w, size_t m) {
     ensure(a, m);
     ensure(b, m);
@@ -62,15 +68,28 @@ struct InputSlot {
 // second one uploaded beside it. One exception keeps this deadlock-free: when every slot is held
 // by an ordinary start waiting for its turn (the urgent one could never get a slot), one of them
 // goes first, and the urgent start follows it.
+//
+// A slot can be lent: once the kernels of the start holding it no longer read its assignment and
+// densities (only a, b, c: H and its MSM, the last phases), lend() lets one more start take the
+// slot (acquire says "borrowed"). The borrower may write the assignment and densities at once —
+// its upload then runs beside the lender's last kernels, as slot 1's would — and writes a, b, c
+// only after those kernels (it takes the main lane's mutex first). Where slot 1 does not fit (an
+// 80 GB card under the 32 GiB PoRep set) this is what overlaps one proof's upload with another's
+// kernels. The slot is free once both have released it.
 class InputSlotPool {
  public:
   // reserve: free device memory kept beside slot 1 (tables, MSM buckets, G2 scratch growth).
   InputSlotPool(bool two_slots, size_t reserve) : two_slots_(two_slots), reserve_(reserve) {}
 
   // A free slot's index for a witness of `bytes`, waiting for one if need be; slot 1 only when
-  // `second` and it fits. Call with the device current.
-  size_t acquire(size_t bytes, bool second, bool urgent = false);
-  void release(size_t index);
+  // `second` and it fits; else a lent slot (*borrowed set, when given). Call with the device
+  // current.
+  size_t acquire(size_t bytes, bool second, bool urgent = false, bool* borrowed = nullptr);
+  // Called by each start that acquired slot `index` (borrowed: as acquire said) when done.
+  void release(size_t index, bool borrowed = false);
+  // By the start holding slot `index`, its turn taken: its kernels no longer read the slot's
+  // assignment and densities. Nothing when the slot is already shared (once per holding).
+  void lend(size_t index);
   // The main lane's turn for the start holding slot `index` (waiting for it), or whether it was
   // free to take now (try_take_turn: false leaves nothing taken).
   void take_turn(size_t index);
@@ -95,14 +114,17 @@ class InputSlotPool {
   class Lease {
    public:
     Lease(InputSlotPool& pool, size_t bytes, bool second, bool urgent = false)
-        : pool_(pool), index_(pool.acquire(bytes, second, urgent)) {}
-    ~Lease() { pool_.release(index_); }
+        : pool_(pool), index_(pool.acquire(bytes, second, urgent, &borrowed_)) {}
+    ~Lease() { pool_.release(index_, borrowed_); }
     Lease(const Lease&) = delete;
     Lease& operator=(const Lease&) = delete;
     size_t index() const { return index_; }
+    // The slot's a, b, c are the lender's until its kernels end (the main lane's mutex).
+    bool borrowed() const { return borrowed_; }
 
    private:
     InputSlotPool& pool_;
+    bool borrowed_ = false;
     size_t index_;
   };
 
@@ -140,12 +162,13 @@ class InputSlotPool {
   const bool two_slots_;
   const size_t reserve_;
   mutable std::mutex mutex_;
-  std::condition_variable changed_;  // a slot freed, a turn left, a start began to wait for one
-  std::array<InputSlot, 3> slots_;   // 0, 1, the deadline lane's
-  std::array<bool, 2> busy_{};
+  std::condition_variable changed_;     // a slot freed, a turn left, a start began to wait for one
+  std::array<InputSlot, 3> slots_;      // 0, 1, the deadline lane's
+  std::array<unsigned, 2> holders_{};   // the starts holding slot i: 0 free, 2 lent and borrowed
+  std::array<bool, 2> lendable_{};      // slot i lent, not yet borrowed
   std::array<bool, 2> waiting_turn_{};  // slot i's start waits in take_turn
-  std::array<bool, 2> urgent_{};        // slot i's start is urgent and has not had its turn yet
-  unsigned urgent_pending_ = 0;         // urgent starts arrived that have not had their turn
+  std::array<bool, 2> urgent_{};  // slot i's start (its borrower, if any) is urgent, turn not had
+  unsigned urgent_pending_ = 0;   // urgent starts arrived that have not had their turn
   // Urgent starts waiting for a slot, first come first: release() hands a slot to the first that
   // can use it.
   struct UrgentWaiter {

@@ -127,35 +127,17 @@ void ProveLane::prepare_tables(size_t m) {
 }
 
 groth16::MsmAccumulators ProveLane::g1_msms(InputSlot& x, SectionMsm& sections, const Sections& srs,
-                                            const UploadedShape& shape, size_t m,
-                                            groth16::PhaseTimings& t, Stopwatch& sw,
-                                            double& stream_ms) {
+                                            const UploadedShape& shape, groth16::PhaseTimings& t,
+                                            Stopwatch& sw, double& stream_ms) {
   const size_t n_in = shape.n_in, n_aux = shape.n_aux;
   const FrStorage* inputs = x.z.data();
   const FrStorage* aux = x.z.data() + n_in;
   const cudaStream_t s = stream();
-  groth16::MsmAccumulators acc;
-
-  const unsigned log_m = unsigned(std::countr_zero(m));
-  if (log_m >= 1) {  // a one-point domain has no H terms (m - 1 = 0)
-    in_phase("ntt_h", [&] {
-      compute_h_gpu(*ntt_, log_m, x.a, x.b, x.c, s);
-      CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
-    });
-  }
-  t.emplace_back("ntt_h", sw.lap_ms());
-  const auto phase = [&](const char* name, auto&& f) {
-    return msm_phase(name, sections, srs, t, sw, stream_ms, f);
-  };
   // One G1 MSM phase: its calls f(options) with the room they need (with_room).
   const auto g1_phase = [&](const char* name, auto&& f) {
-    return phase(name, [&] { return with_room(false, t, f); });
+    return msm_phase(name, sections, srs, t, sw, stream_ms, [&] { return with_room(false, t, f); });
   };
-  acc.h = g1_phase("msm_h", [&](GpuMsmOptions o) {
-    o.split_trivial = false;  // H's coefficients: nothing to split
-    const FrStorage* h = x.a.data();
-    return m > 1 ? sections.dense(*msm_, srs.h, m - 1, h, s, o) : curve::G1::identity();
-  });
+  groth16::MsmAccumulators acc;
   acc.l = g1_phase("msm_l", [&](const GpuMsmOptions& o) {
     return sections.dense(*msm_, srs.l, n_aux, aux, s, o);
   });
@@ -180,6 +162,26 @@ groth16::MsmAccumulators ProveLane::g1_msms(InputSlot& x, SectionMsm& sections, 
     return sum;
   });
   return acc;
+}
+
+curve::G1 ProveLane::h_msm(InputSlot& x, SectionMsm& sections, const Sections& srs, size_t m,
+                           groth16::PhaseTimings& t, Stopwatch& sw, double& stream_ms) {
+  const cudaStream_t s = stream();
+  const unsigned log_m = unsigned(std::countr_zero(m));
+  if (log_m >= 1) {  // a one-point domain has no H terms (m - 1 = 0)
+    in_phase("ntt_h", [&] {
+      compute_h_gpu(*ntt_, log_m, x.a, x.b, x.c, s);
+      CUZK_CUDA_CHECK(cudaStreamSynchronize(s));
+    });
+  }
+  t.emplace_back("ntt_h", sw.lap_ms());
+  return msm_phase("msm_h", sections, srs, t, sw, stream_ms, [&] {
+    return with_room(false, t, [&](GpuMsmOptions o) {
+      o.split_trivial = false;  // H's coefficients: nothing to split
+      const FrStorage* h = x.a.data();
+      return m > 1 ? sections.dense(*msm_, srs.h, m - 1, h, s, o) : curve::G1::identity();
+    });
+  });
 }
 
 curve::G2 ProveLane::b_g2_msm(InputSlot& x, SectionMsm& sections, const Sections& srs,

@@ -1,6 +1,6 @@
 // ProveLane: one stream's worth of proving on a device — the stream, the G1 and G2 MSMs with their
 // scratch, the NTT with its tables, the domains — and the kernels a start runs there for one
-// uploaded circuit: H's coefficients, the G1 MSMs (H, L, A, B), B in G2.
+// uploaded circuit: the G1 MSMs over its assignment (L, A, B), B in G2, H's coefficients and MSM.
 //
 // CudaBackend has two lanes. The main lane is shared by every ordinary start, one proof's kernels
 // at a time (its mutex). The deadline lane (CudaBackend::start_deadline) has a stream of the
@@ -83,16 +83,21 @@ class ProveLane {
   // The NTT tables of m = 2^k points (the stream checked idle first).
   void prepare_tables(size_t m);
 
-  // The G1 work of one uploaded circuit in x (reads only device memory and, streamed, the host
-  // parameters: the host witness may have been released): phases ntt_h, msm_h, msm_l, msm_a,
-  // msm_b_g1 into t (the waits for streamed bases into stream_ms instead).
+  // The kernels of one uploaded circuit in x read only device memory and, streamed, the host
+  // parameters (the host witness may have been released); each adds its phases to t, the waits
+  // for streamed bases to stream_ms. A proof runs them in this order: the three read the
+  // assignment and densities (the slot can then be lent: InputSlotPool::lend), H only a, b, c.
+  // The G1 MSMs over the assignment: phases msm_l, msm_a, msm_b_g1 (acc.h left for h_msm).
   groth16::MsmAccumulators g1_msms(InputSlot& x, SectionMsm& sections, const Sections& srs,
-                                   const UploadedShape& shape, size_t m, groth16::PhaseTimings& t,
+                                   const UploadedShape& shape, groth16::PhaseTimings& t,
                                    Stopwatch& sw, double& stream_ms);
   // B in G2 over the same uploaded scalars and B densities (phase msm_b_g2).
   curve::G2 b_g2_msm(InputSlot& x, SectionMsm& sections, const Sections& srs,
                      const UploadedShape& shape, groth16::PhaseTimings& t, Stopwatch& sw,
                      double& stream_ms);
+  // H's coefficients from a, b, c (in place, phase ntt_h) and their MSM (phase msm_h).
+  curve::G1 h_msm(InputSlot& x, SectionMsm& sections, const Sections& srs, size_t m,
+                  groth16::PhaseTimings& t, Stopwatch& sw, double& stream_ms);
 
   // After an error: no queued work may outlive the call that enqueued it.
   void drain_quietly() const;
