@@ -1,7 +1,7 @@
 // InputSlot: the inputs of one circuit on the device for one start — a, b, c (m each, zero-padded
 // past the constraints), the assignment [inputs | aux], the three density bitmaps — grown to the
 // largest witness seen and kept between starts; InputSlotPool: the slots of one backend, and the
-// upload of a witness into one. Only the start holding a slot touches it.
+// upload of a witness into one. Only the starts holding a slot touch it (two while it is lent).
 #pragma once
 
 #include <array>
