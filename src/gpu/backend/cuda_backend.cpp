@@ -209,7 +209,9 @@ struct CudaBackend::Impl {
     InputSlot& x = slots->slot(slot);
     try {
       Stopwatch sw;
-      UploadedShape shape;
+      // Host densities copied too (the placement comes later), before any wait: a borrower must
+      // not hold the main lane for it (~25 ms at 32 GiB; it counts in "upload").
+      const UploadedShape shape = UploadedShape::of(w, true);
       {
         std::unique_lock up(upload_mutex);
         std::unique_lock kernels(main->mutex, std::defer_lock);  // the proof before has ended
@@ -233,7 +235,6 @@ struct CudaBackend::Impl {
           after_kernels();  // held until the matrices are up
           main->release_msm_scratch();
         });
-        shape = UploadedShape::of(w, true);  // host densities too: the placement comes later
       }
       InputSlotPool::Turn turn(*slots, slot, /*try_only=*/true);
       bool released = false;
