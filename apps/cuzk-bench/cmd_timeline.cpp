@@ -3,13 +3,15 @@
 //            [--min-gap-ms MS] [--title TEXT]
 // Reads the `timing {json}` lines of a daemon log (text or JSON lines; engine/timing_event.hpp),
 // writes a self-contained SVG (or an HTML page holding it, --html) and prints the summary: wall
-// time, GPU / prover busy %, synthesis busy %, the longest GPU wait. Unreadable timing lines are
-// reported on stderr and skipped; exit 1 when no event is left.
+// time, GPU / prover busy %, synthesis busy %, the longest GPU wait; then per circuit the pace
+// (a partition every … ms) and each phase's median / p90 / max (engine/phase_summary.hpp).
+// Unreadable timing lines are reported on stderr and skipped; exit 1 when no event is left.
 #include <algorithm>
 #include <fstream>
 #include <iostream>
 
 #include "commands.hpp"
+#include "engine/phase_summary.hpp"
 #include "engine/timeline_svg.hpp"
 
 namespace cuzk::bench {
@@ -59,7 +61,7 @@ void add_timeline_command(CLI::App& app) {
     std::cout << engine::timeline_summary(timeline) << "wrote " << opt->out << " (" << doc.size()
               << " bytes";
     if (!log.errors.empty()) std::cout << "; " << log.errors.size() << " timing lines skipped";
-    std::cout << ")\n";
+    std::cout << ")\n" << engine::phase_summary_text(engine::summarize_phases(timeline.events));
   });
 }
 
