@@ -6,7 +6,8 @@
 # uploads the circuit's matrices to the GPU (a/b/c evaluated there; the circuit itself comes from
 # the .pce setup wrote, or the preload records it), then the steady state — then --queue N more
 # submitted at once (the steady rate: their wall time / N). Each is verified against the .vk.
-# Prints each proof's job total and client round trip, the daemon's lines and its peak RSS.
+# Prints each proof's job total and client round trip, the daemon's lines and its peak RSS, then
+# the GPU's pace and phase medians per circuit (cuzk-bench timeline; timeline.svg under --work).
 #   scripts/vanilla-scenario.sh [--kind window|winning|snap] [--size 32g|2k] [--queue N]
 #                               [--winning-beside N] [--bin DIR] [--work DIR] [--params DIR] [--cpu]
 # --winning-beside N (with --queue): N WinningPoSts (40 virtual sectors) one after another, the
@@ -134,3 +135,4 @@ if [ "$queue" -gt 0 ]; then
   [ -z "$beside_pid" ] || wait "$beside_pid"
 fi
 stop_scenario_daemon
+scenario_timeline "$work/daemon.log" "$work/timeline.svg"
