@@ -2,15 +2,18 @@
 // random scalars at sizes 1 .. 2^20, special scalars (all 0, all 1, r - 1, small values, the
 // Filecoin 0/1 mix), Montgomery and canonical, host and device scalars, infinity and duplicate
 // bases, density bitmaps at 0 % .. 100 %, forced window sizes and sort groups, a side stream,
-// scratch reuse, and the errors (scalar >= r, density/bases mismatch). Results are compared as
-// group elements. Every test skips itself where no CUDA device is present.
+// scratch reuse, shifted scalars in lent storage, and the errors (scalar >= r, density/bases
+// mismatch). Results are compared as group elements. Every test skips itself where no CUDA device
+// is present.
 //
 // Test bases: 2^16 distinct points (a random walk, one addition each, then one batch inversion —
 // msm_fixtures.hpp), tiled to 2^20 and uploaded once; a size-n test uses the first n. Tiling
 // repeats points, which the MSM must (and does) handle like any input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <future>
 #include <memory>
 #include <random>
@@ -224,6 +227,41 @@ TEST_F(GpuMsmTest, SideStreamAndScratchReuse) {
   EXPECT_EQ(st.tail_terms, n);
   EXPECT_GT(st.runs_ms, 0.0f);
   shared().msm.set_profiling(false);
+}
+
+// Shifted scalars in the caller's storage (GpuMsmOptions::shifted_scalars, as ProveLane::h_msm
+// lends the slot's b): the same result, the storage written, the object's own scratch smaller by
+// those 32 B a term; a lent buffer one term short is left untouched and the scratch used instead.
+TEST_F(GpuMsmTest, ShiftedScalarsInLentStorage) {
+  const size_t n = size_t(1) << 16;
+  const auto ks = fx::random_scalars(n, 71);
+  const G1 want = cpu(n, ks);
+  GpuMsmOptions no_split;
+  no_split.split_trivial = false;
+  no_split.max_sort_entries = 3 * n;  // several sort groups, overlapped: the side stream reads it
+  GpuMsm own(0), lending(0);
+  EXPECT_EQ(own.msm(shared().d_bases.data(), n, ks.data(), nullptr, no_split), want);
+
+  const size_t words = ShiftedScalars::kWords * n;
+  DeviceBuffer<uint32_t> lent(words);
+  CUZK_CUDA_CHECK(cudaMemset(lent.data(), 0, lent.size_bytes()));
+  GpuMsmOptions o = no_split;
+  o.shifted_scalars = lent.data();
+  o.shifted_words = words;
+  EXPECT_EQ(lending.msm(shared().d_bases.data(), n, ks.data(), nullptr, o), want);
+  EXPECT_EQ(own.scratch_bytes() - lending.scratch_bytes(), words * sizeof(uint32_t));
+  std::vector<uint32_t> written(words);
+  lent.download(written);
+  EXPECT_NE(std::count(written.begin(), written.end(), 0u), std::ptrdiff_t(words)) << "not used";
+  EXPECT_EQ(lending.msm(shared().d_bases.data(), n, ks.data(), nullptr, o), want) << "again";
+
+  CUZK_CUDA_CHECK(cudaMemset(lent.data(), 0, lent.size_bytes()));
+  o.shifted_words = words - ShiftedScalars::kWords;  // one term short
+  EXPECT_EQ(lending.msm(shared().d_bases.data(), n, ks.data(), nullptr, o), want) << "short";
+  std::vector<uint32_t> untouched(words);
+  lent.download(untouched);
+  EXPECT_EQ(std::count(untouched.begin(), untouched.end(), 0u), std::ptrdiff_t(words));
+  EXPECT_EQ(lending.scratch_bytes(), own.scratch_bytes());
 }
 
 TEST_F(GpuMsmTest, RejectsBadInput) {

@@ -178,6 +178,10 @@ curve::G1 ProveLane::h_msm(InputSlot& x, SectionMsm& sections, const Sections& s
   return msm_phase("msm_h", sections, srs, t, sw, stream_ms, [&] {
     return with_room(false, t, [&](GpuMsmOptions o) {
       o.split_trivial = false;  // H's coefficients: nothing to split
+      // b was read for the last time by ntt_h: the MSM's shifted scalars go there (m words of
+      // 32 B hold the m - 1 terms' 8 words each).
+      o.shifted_scalars = reinterpret_cast<uint32_t*>(x.b.data());
+      o.shifted_words = x.b.size() * (sizeof(FrStorage) / sizeof(uint32_t));
       const FrStorage* h = x.a.data();
       return m > 1 ? sections.dense(*msm_, srs.h, m - 1, h, s, o) : curve::G1::identity();
     });

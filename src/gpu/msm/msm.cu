@@ -336,7 +336,8 @@ void pippenger(GpuMsmScratch<C>& s, const Inputs<C>& in, const Terms& terms, con
                const GpuMsmOptions& options, XyzzStorageOf<C>* results, cudaStream_t stream) {
   // Every tail term's scalar, compacted (partition), out of Montgomery form, shifted by H.
   uint32_t* idx = terms.partitioned ? s.tail.data() : nullptr;
-  const ShiftedScalars shifted{s.shifted.data(), plan.terms};
+  uint32_t* lent = shifted_scalars_for(options, plan.terms);
+  const ShiftedScalars shifted{lent != nullptr ? lent : s.shifted.data(), plan.terms};
   k::gather_shifted(in.scalars, in.montgomery, idx, terms.map, plan.terms, digit_codec(plan),
                     shifted, s.flags.data(), stream);
   const uint32_t* base_idx = idx;
@@ -441,7 +442,7 @@ void GpuMsmT<C>::reserve(size_t n, const GpuMsmOptions& options) {
   GpuMsmScratch<C>& s = *scratch_;
   ensure(s.tail, n);
   ensure(s.ones, n);
-  ensure(s.shifted, ShiftedScalars::kWords * n);
+  if (shifted_scalars_for(options, n) == nullptr) ensure(s.shifted, ShiftedScalars::kWords * n);
   ensure(s.counts, 2);
   ensure(s.flags, 1);
   ensure(s.temp, std::max(k::partition_temp_bytes(n), kMinTempBytes));
@@ -564,7 +565,9 @@ typename GpuMsmT<C>::Point GpuMsmT<C>::run(const Request& req, cudaStream_t stre
   if (terms.tail > 0) {
     plan = plan_for(terms.tail, options);
     s.ensure_pippenger(plan, overlaps_groups<C>(options));
-    ensure(s.shifted, ShiftedScalars::kWords * terms.tail);
+    if (shifted_scalars_for(options, terms.tail) == nullptr) {
+      ensure(s.shifted, ShiftedScalars::kWords * terms.tail);
+    }
   }
   stats_.plan = plan;
   if (terms.ones > 0) s.ensure_ones(batch_blocks_);

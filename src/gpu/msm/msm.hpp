@@ -30,7 +30,8 @@
 //
 // Memory. Scratch buffers are allocated on first use, grow when a larger call needs them and are
 // reused (no allocation in steady state); reserve() allocates them up front. Roughly, for n
-// scalars and t tail terms: 40 B·n (indices, shifted scalars), 16 B per sort entry (up to
+// scalars and t tail terms: 40 B·n (indices, shifted scalars; the caller may lend the 32 B·t of
+// shifted scalars: GpuMsmOptions::shifted_scalars), 16 B per sort entry (up to
 // max_sort_entries = 2^27 entries: 2 GiB; twice that in G1 with several sort groups, whose
 // digits and sorts overlap the previous group's runs), 192 B per G1 bucket, 384 B per G2 bucket
 // (W·2^(c-1): 1.3 GB at c = 20, 4.8 GB at c = 22 in G1; the cap max_bucket_bytes makes G2 pick
