@@ -13,14 +13,14 @@
 // same resident parameter sets; nothing else is shared between them.
 //
 // Device memory: a lane's G1 and G2 MSMs keep their scratch between proofs (12.6 and ~8 GB under a
-// 32 GiB partition). On a device that cannot hold both beside the parameters and the proof's
-// inputs (an 80 GB card under a 32 GiB PoRep set: 47.4 GB of parameters, 17 GB of inputs, 8.9 GB
-// of matrices) an MSM allocation fails; the lane then steps down one MsmRoom level for good —
-// each MSM phase frees the other curve's scratch first; if that is not enough either, the MSMs
-// also plan with less (lean_msm_options: ~7 instead of 12.6 GB at 2^27) — and runs the phase
-// again. Results are identical. Measured on an H100 (80 GB), 32 GiB-shaped partition: msm_h 750
-// ms with both kept, 772 one at a time (the reallocations), 824 with lean plans (docs/perf/gpu.md,
-// "An 80 GB card").
+// 32 GiB partition, less the 4.3 GB of H's shifted scalars, which h_msm puts in the slot's b). On a
+// device that cannot hold both beside the parameters and the proof's inputs (an 80 GB card under a
+// 32 GiB PoRep set: 47.4 GB of parameters, 17 GB of inputs, 8.9 GB of matrices) an MSM allocation
+// fails; the lane then steps down one MsmRoom level for good — each MSM phase frees the other
+// curve's scratch first; if that is not enough either, the MSMs also plan with less
+// (lean_msm_options: ~7 instead of 12.6 GB at 2^27) — and runs the phase again. Results are
+// identical. Measured on an H100 (80 GB), 32 GiB-shaped partition: msm_h 750 ms with both kept, 772
+// one at a time (the reallocations), 824 with lean plans (docs/perf/gpu.md, "An 80 GB card").
 #pragma once
 
 #include <atomic>
