@@ -2,7 +2,7 @@
 // (set_placement.hpp), on the figures measured on one H200 (139.8 GiB): the 32 GiB PoRep set
 // (47.6 GiB) then the 32 GiB WindowPoSt set (60.6 GiB) — the second failed its proof for device
 // memory when both were held —, and on an H100 (78.6 GiB free when the daemon placed the PoRep
-// set's 44.1 GiB: held with the least workspace, 13.6 s a C2; streamed before, 28.6 s).
+// set's 44.1 GiB: held with the least workspace, 12.9-13.1 s a C2; streamed before, 28.6 s).
 #include <gtest/gtest.h>
 
 #include "gpu/backend/set_placement.hpp"

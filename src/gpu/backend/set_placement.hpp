@@ -4,7 +4,7 @@
 // the least they run in (one input slot; the lanes step their MSM scratch down to fit, MsmRoom).
 // A device holds the first set it is given whenever the least still fits beside it: streaming
 // the only large set costs each of its proofs far more than stepping down does (a 32 GiB C2
-// through the daemon on an 80 GB card, docs/perf/gpu.md: 28.6 s streamed, 13.6 s held).
+// through the daemon on an 80 GB card, docs/perf/gpu.md: 28.6 s streamed, 12.9-13.1 s held).
 // A set given beside sets already held is held only when that takes no room from the proofs: it
 // stays in its file when holding it would cost them their full workspace (a 32 GiB WindowPoSt
 // set, 60.6 GiB, beside the PoRep set, 47.6 GiB, on a 139.8 GiB H200: its proof failed for
