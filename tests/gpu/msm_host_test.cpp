@@ -402,5 +402,23 @@ TEST(MsmHostTest, LeanOptionsCapTheBuckets) {
   EXPECT_EQ(lean_msm_options(small).max_bucket_bytes, size_t(1) << 30);
 }
 
+// Lent storage for the shifted scalars (ProveLane::h_msm lends the slot's b): used only when it
+// holds 8 words for every tail term; none lent, or one word short, leaves the MSM its own scratch.
+TEST(MsmHostTest, LentShiftedScalarsOnlyWhenTheyAllFit) {
+  std::vector<uint32_t> words(ShiftedScalars::kWords * 100);
+  GpuMsmOptions o;
+  EXPECT_EQ(shifted_scalars_for(o, 0), nullptr);
+  EXPECT_EQ(shifted_scalars_for(o, 100), nullptr);
+  o.shifted_scalars = words.data();
+  o.shifted_words = words.size();
+  EXPECT_EQ(shifted_scalars_for(o, 100), words.data());
+  EXPECT_EQ(shifted_scalars_for(o, 99), words.data());
+  EXPECT_EQ(shifted_scalars_for(o, 101), nullptr);
+  o.shifted_words = words.size() - 1;  // the last term one word short
+  EXPECT_EQ(shifted_scalars_for(o, 100), nullptr);
+  EXPECT_EQ(shifted_scalars_for(o, 99), words.data());
+  EXPECT_EQ(shifted_scalars_for(lean_msm_options(o), 99), words.data()) << "lean keeps the loan";
+}
+
 }  // namespace
 }  // namespace cuzk::gpu
