@@ -37,9 +37,11 @@ bool is_out_of_device_memory(const CudaError& e) {
 }  // namespace
 
 template <class F>
-auto ProveLane::with_room(bool g2, groth16::PhaseTimings& t, F&& f) {
+auto ProveLane::with_room(MsmPhase phase, groth16::PhaseTimings& t, F&& f) {
+  const bool g2 = phase == MsmPhase::kBG2;
   for (;;) {
-    if (room_ != MsmRoom::kBoth) {
+    const MsmRoom room = rooms_.room(phase);
+    if (room != MsmRoom::kBoth) {
       if (g2) {
         msm_->release_scratch();
       } else {
@@ -47,9 +49,9 @@ auto ProveLane::with_room(bool g2, groth16::PhaseTimings& t, F&& f) {
       }
     }
     try {
-      return f(room_ == MsmRoom::kLean ? lean_msm_options(msm_options_) : msm_options_);
+      return f(room == MsmRoom::kLean ? lean_msm_options(msm_options_) : msm_options_);
     } catch (const CudaError& e) {
-      if (!is_out_of_device_memory(e) || room_ == MsmRoom::kLean) throw;
+      if (!is_out_of_device_memory(e) || room == MsmRoom::kLean) throw;
       (void)cudaGetLastError();  // the failed cudaMalloc's error, not sticky
       CUZK_CUDA_CHECK(cudaStreamSynchronize(stream()));
       // What the failed call grew stays allocated (a second sort buffer set a lean plan does
@@ -59,8 +61,8 @@ auto ProveLane::with_room(bool g2, groth16::PhaseTimings& t, F&& f) {
       } else {
         msm_->release_scratch();
       }
-      room_ = room_.load() == MsmRoom::kBoth ? MsmRoom::kOneAtATime : MsmRoom::kLean;
-      t.emplace_back(msm_room_notice(room_), 0);
+      if (const auto reached = rooms_.step_down(phase))
+        t.emplace_back(msm_room_notice(*reached), 0);
     }
   }
 }
@@ -134,14 +136,14 @@ groth16::MsmAccumulators ProveLane::g1_msms(InputSlot& x, SectionMsm& sections, 
   const FrStorage* aux = x.z.data() + n_in;
   const cudaStream_t s = stream();
   // One G1 MSM phase: its calls f(options) with the room they need (with_room).
-  const auto g1_phase = [&](const char* name, auto&& f) {
-    return msm_phase(name, sections, srs, t, sw, stream_ms, [&] { return with_room(false, t, f); });
+  const auto g1_phase = [&](const char* name, MsmPhase phase, auto&& f) {
+    return msm_phase(name, sections, srs, t, sw, stream_ms, [&] { return with_room(phase, t, f); });
   };
   groth16::MsmAccumulators acc;
-  acc.l = g1_phase("msm_l", [&](const GpuMsmOptions& o) {
+  acc.l = g1_phase("msm_l", MsmPhase::kL, [&](const GpuMsmOptions& o) {
     return sections.dense(*msm_, srs.l, n_aux, aux, s, o);
   });
-  acc.a = g1_phase("msm_a", [&](const GpuMsmOptions& o) {
+  acc.a = g1_phase("msm_a", MsmPhase::kA, [&](const GpuMsmOptions& o) {
     curve::G1 sum = sections.dense(*msm_, srs.a, n_in, inputs, s, o);
     if (shape.a_count > 0) {
       sum += sections.sparse(*msm_, srs.a.from(n_in), shape.a_count, x.a_aux.data(), shape.a_aux,
@@ -149,7 +151,7 @@ groth16::MsmAccumulators ProveLane::g1_msms(InputSlot& x, SectionMsm& sections, 
     }
     return sum;
   });
-  acc.b1 = g1_phase("msm_b_g1", [&](const GpuMsmOptions& o) {
+  acc.b1 = g1_phase("msm_b_g1", MsmPhase::kBG1, [&](const GpuMsmOptions& o) {
     curve::G1 sum = curve::G1::identity();
     if (shape.b_in_count > 0) {
       sum += sections.sparse(*msm_, srs.b_g1, shape.b_in_count, x.b_input.data(), shape.b_input,
@@ -176,7 +178,7 @@ curve::G1 ProveLane::h_msm(InputSlot& x, SectionMsm& sections, const Sections& s
   }
   t.emplace_back("ntt_h", sw.lap_ms());
   return msm_phase("msm_h", sections, srs, t, sw, stream_ms, [&] {
-    return with_room(false, t, [&](GpuMsmOptions o) {
+    return with_room(MsmPhase::kH, t, [&](GpuMsmOptions o) {
       o.split_trivial = false;  // H's coefficients: nothing to split
       // b was read for the last time by ntt_h: the MSM's shifted scalars go there (m words of
       // 32 B hold the m - 1 terms' 8 words each).
@@ -195,7 +197,7 @@ curve::G2 ProveLane::b_g2_msm(InputSlot& x, SectionMsm& sections, const Sections
   const FrStorage* aux = x.z.data() + shape.n_in;
   const cudaStream_t s = stream();
   return msm_phase("msm_b_g2", sections, srs, t, sw, stream_ms, [&] {
-    return with_room(true, t, [&](const GpuMsmOptions& o) {
+    return with_room(MsmPhase::kBG2, t, [&](const GpuMsmOptions& o) {
       if (!msm_g2_) msm_g2_ = std::make_unique<GpuMsmG2>(device_);
       curve::G2 b2 = curve::G2::identity();
       if (shape.b_in_count > 0) {

@@ -16,11 +16,12 @@
 // 32 GiB partition, less the 4.3 GB of H's shifted scalars, which h_msm puts in the slot's b). On a
 // device that cannot hold both beside the parameters and the proof's inputs (an 80 GB card under a
 // 32 GiB PoRep set: 47.4 GB of parameters, 17 GB of inputs, 8.9 GB of matrices) an MSM allocation
-// fails; the lane then steps down one MsmRoom level for good — each MSM phase frees the other
-// curve's scratch first; if that is not enough either, the MSMs also plan with less
-// (lean_msm_options: ~7 instead of 12.6 GB at 2^27) — and runs the phase again. Results are
-// identical. Measured on an H100 (80 GB), 32 GiB-shaped partition: msm_h 750 ms with both kept, 772
-// one at a time (the reallocations), 824 with lean plans (docs/perf/gpu.md, "An 80 GB card").
+// fails; that MSM phase then steps down one MsmRoom level for good — it frees the other curve's
+// scratch first; if that is not enough either, its MSMs also plan with less (lean_msm_options:
+// ~7 instead of 12.6 GB at 2^27) — and runs again; the other phases keep their level
+// (msm_rooms.hpp). Results are identical. Measured on an H100 (80 GB), 32 GiB-shaped partition:
+// msm_h 750 ms with both kept, 772 one at a time (the reallocations), 824 with lean plans
+// (docs/perf/gpu.md, "An 80 GB card").
 #pragma once
 
 #include <atomic>
@@ -35,6 +36,7 @@
 #include "curve/g2.hpp"
 #include "gpu/backend/device_srs.hpp"
 #include "gpu/backend/input_slot.hpp"
+#include "gpu/backend/msm_rooms.hpp"
 #include "gpu/backend/section_msm.hpp"
 #include "gpu/backend/witness_view.hpp"
 #include "gpu/msm/msm.hpp"
@@ -108,8 +110,8 @@ class ProveLane {
   // Frees the MSMs' scratch only (a precompiled circuit's matrices need its room: the next MSM
   // allocates what fits, stepping down as MsmRoom says). With mutex held, the stream idle.
   void release_msm_scratch();
-  // The MSM scratch this lane keeps (see the top of this file); any thread.
-  MsmRoom msm_room() const { return room_.load(); }
+  // The least MSM scratch a phase of this lane keeps (see the top of this file); any thread.
+  MsmRoom msm_room() const { return rooms_.lowest(); }
 
  private:
   const int device_;
@@ -118,15 +120,16 @@ class ProveLane {
   GpuMsmOptions msm_options_;  // every MSM's; msm_h adds split_trivial = false
   std::optional<Stream> stream_;
   std::unique_ptr<GpuMsm> msm_;
-  std::unique_ptr<GpuMsmG2> msm_g2_;            // on the first B in G2
-  std::unique_ptr<GpuNtt> ntt_;                 // on the first proof
-  std::atomic<MsmRoom> room_ = MsmRoom::kBoth;  // written with mutex held
+  std::unique_ptr<GpuMsmG2> msm_g2_;  // on the first B in G2
+  std::unique_ptr<GpuNtt> ntt_;       // on the first proof
+  MsmRooms rooms_;                    // stepped with mutex held
 
-  // Runs the MSM calls of one phase, f(options), on the G1 or the G2 MSM, with the room room_
-  // says; an allocation that fails steps room_ down, adds its notice to t (msm_room_notice) and
-  // runs them again (the top of this file).
+  // Runs the MSM calls of one phase, f(options), on the G1 or (kBG2) the G2 MSM, with the room
+  // rooms_ gives that phase; an allocation that fails steps the phase down, adds the lane's
+  // notice to t when it is the first to reach that level (msm_room_notice), and runs them again
+  // (the top of this file).
   template <class F>
-  auto with_room(bool g2, groth16::PhaseTimings& t, F&& f);
+  auto with_room(MsmPhase phase, groth16::PhaseTimings& t, F&& f);
 };
 
 // The phase a proof's timings get when its lane steps down to `room` (a notice:

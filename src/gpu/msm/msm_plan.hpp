@@ -82,8 +82,8 @@ inline uint32_t* shifted_scalars_for(const GpuMsmOptions& options, size_t t) {
   return fits ? options.shifted_scalars : nullptr;
 }
 
-// How much MSM scratch a proving lane keeps (gpu/backend/prove_lane.hpp): it steps down one level
-// at each MSM allocation that fails, and stays there.
+// How much MSM scratch an MSM phase of a proving lane keeps (gpu/backend/msm_rooms.hpp): the phase
+// steps down one level at each of its allocations that fails, and stays there.
 enum class MsmRoom : uint8_t {
   kBoth,        // the G1 and the G2 MSMs keep their scratch between proofs
   kOneAtATime,  // each MSM phase frees the other curve's scratch first
