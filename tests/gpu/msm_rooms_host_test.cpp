@@ -14,8 +14,8 @@ TEST(MsmRooms, EveryPhaseStartsWithBothScratchesKept) {
   EXPECT_EQ(rooms.lowest(), MsmRoom::kBoth);
 }
 
-// An 80 GB card under a 32 GiB PoRep set: B in G2 fails first (the G1 scratch still held), then
-// msm_l once the deadline lane holds its scratch. H keeps its one-at-a-time plan throughout.
+// B in G2 fails first (an 80 GB card under a 32 GiB PoRep set: the G1 scratch still held), later
+// msm_l twice; H keeps its one-at-a-time plan, msm_a and msm_b_g1 their full room.
 TEST(MsmRooms, APhaseStepsDownAloneAndTheLaneSaysEachLevelOnce) {
   MsmRooms rooms;
   EXPECT_EQ(rooms.step_down(MsmPhase::kBG2), MsmRoom::kOneAtATime);  // the lane's first

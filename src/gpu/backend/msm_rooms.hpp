@@ -1,10 +1,11 @@
 // How much MSM scratch each MSM phase of a proving lane keeps (MsmRoom, msm_plan.hpp). A phase
-// whose allocation fails steps down one level and stays there; the other phases keep theirs. The
-// phases need different room: on an 80 GB card under a 32 GiB PoRep set, msm_l (its trivial-term
-// split's index arrays) needs ~1 GB more than msm_h, and once the deadline lane holds its ~0.6 GB
-// only msm_l's one-at-a-time plan no longer fits. Stepping the whole lane down with it cost every
-// later msm_h its lean plan (782 instead of 745 ms on an H100: c = 20 and one sort buffer set),
-// while msm_l's lean plan costs it nothing measurable. The lane tells an operator once per level
+// whose allocation fails from no scratch of its curve steps down one level and stays there (one
+// that fails with scratch an earlier phase left first runs again from none: ProveLane::with_room);
+// the other phases keep their level. The phases need different room: on an 80 GB card under a
+// 32 GiB PoRep set, once the deadline lane holds its ~0.6 GB, msm_l no longer fits beside the
+// scratch the last msm_h left, while msm_h still fits at one MSM's scratch at a time. Stepping
+// the whole lane down with msm_l cost every later msm_h its full plan (782 instead of 745 ms on an
+// H100: lean plans are c = 20 and one sort buffer set). The lane tells an operator once per level
 // (the first phase to reach it). Plain C++: the policy, tested on the host.
 #pragma once
 

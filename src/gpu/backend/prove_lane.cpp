@@ -39,28 +39,30 @@ bool is_out_of_device_memory(const CudaError& e) {
 template <class F>
 auto ProveLane::with_room(MsmPhase phase, groth16::PhaseTimings& t, F&& f) {
   const bool g2 = phase == MsmPhase::kBG2;
+  const auto release = [&](bool g2_scratch) {
+    if (g2_scratch) {
+      msm_g2_.reset();
+    } else {
+      msm_->release_scratch();
+    }
+  };
   for (;;) {
     const MsmRoom room = rooms_.room(phase);
-    if (room != MsmRoom::kBoth) {
-      if (g2) {
-        msm_->release_scratch();
-      } else {
-        msm_g2_.reset();
-      }
-    }
+    const bool lean = room == MsmRoom::kLean;
+    if (room != MsmRoom::kBoth) release(!g2);  // the other curve's scratch first
+    const bool held = g2 ? msm_g2_ && msm_g2_->scratch_bytes() > 0 : msm_->scratch_bytes() > 0;
     try {
-      return f(room == MsmRoom::kLean ? lean_msm_options(msm_options_) : msm_options_);
+      return f(lean ? lean_msm_options(msm_options_) : msm_options_);
     } catch (const CudaError& e) {
-      if (!is_out_of_device_memory(e) || room == MsmRoom::kLean) throw;
+      if (!is_out_of_device_memory(e)) throw;
       (void)cudaGetLastError();  // the failed cudaMalloc's error, not sticky
       CUZK_CUDA_CHECK(cudaStreamSynchronize(stream()));
       // What the failed call grew stays allocated (a second sort buffer set a lean plan does
-      // not use, on a 2^27 G1 MSM 2.15 GB): it goes too.
-      if (g2) {
-        msm_g2_.reset();
-      } else {
-        msm_->release_scratch();
-      }
+      // not use, on a 2^27 G1 MSM 2.15 GB): it goes too, with what earlier phases left. Only a
+      // phase that failed from no scratch of its curve steps down.
+      release(g2);
+      if (held) continue;
+      if (lean) throw;
       if (const auto reached = rooms_.step_down(phase))
         t.emplace_back(msm_room_notice(*reached), 0);
     }
