@@ -13,7 +13,8 @@
 #            and one more on the idle daemon ("idle C2:"), runs the scenario (every proof
 #            verified), stops the daemon; the table goes to stdout and --work/deadline.txt, the
 #            daemon's log to --work/daemon.log; then the GPU's pace and phase medians per circuit
-#            (cuzk-bench timeline; the drawing to --work/timeline.svg)
+#            (cuzk-bench timeline; the drawing to --work/timeline.svg), over the run and split at
+#            the first WinningPoSt
 # --gpus: the daemon's devices — N: GPUs 0..N-1, auto: every usable one (default 1); with more
 # than one the memory budget is the daemon's auto value instead of --budget (default 40 GiB; a
 # 32 GiB WindowPoSt beside PoRep needs 48GiB: the two circuits' .pce files hold 21 GB).
@@ -167,7 +168,8 @@ TOML
     --winning "$work/winning/request.json" "${window_args[@]}" --queue "$queue" --every "$every" \
     --duration "$duration" --phases "$phases" --params-dir "$params" | tee "$work/deadline.txt"
   stop_scenario_daemon
-  scenario_timeline "$work/daemon.log" "$work/timeline.svg"
+  # The deadline lane's first proof can change the main lane's phases for good: both periods too.
+  scenario_timeline "$work/daemon.log" "$work/timeline.svg" "winning-$size"
 }
 
 case "$step" in

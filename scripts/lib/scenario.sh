@@ -9,8 +9,10 @@
 #                               starts cuzk, sets $pid (killed if the script exits early), waits
 #                               until LOG has a line matching PATTERN; the log's tail if cuzk dies
 #   stop_scenario_daemon        prints its peak RSS, SIGTERM, waits for it
-#   scenario_timeline LOG SVG   draws the run's partitions (cuzk-bench timeline) and prints the
-#                               GPU's busy %, each circuit's pace and its phases' medians
+#   scenario_timeline LOG SVG [CIRCUIT]
+#                               draws the run's partitions (cuzk-bench timeline) and prints the
+#                               GPU's busy %, each circuit's pace and its phases' medians; with
+#                               CIRCUIT, again before and from its first partition
 
 scenario_binaries() {
   cuzk=${1:+$1/cuzk} bench=${1:+$1/cuzk-bench}
@@ -43,5 +45,6 @@ stop_scenario_daemon() {
 }
 
 scenario_timeline() {
-  "$bench" timeline --log "$1" --out "$2" || echo "timeline: no partition in $1"
+  "$bench" timeline --log "$1" --out "$2" ${3:+--split-at-first "$3"} ||
+    echo "timeline: no partition in $1"
 }

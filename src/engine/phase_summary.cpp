@@ -95,6 +95,21 @@ std::vector<CircuitPhases> summarize_phases(const std::vector<TimingEvent>& even
   return out;
 }
 
+SplitEvents split_at_first(const std::vector<TimingEvent>& events, const std::string& circuit) {
+  SplitEvents split;
+  for (const auto& e : events) {
+    if (e.circuit == circuit && (!split.found || e.prove_start_ms < split.at_ms)) {
+      split.found = true;
+      split.at_ms = e.prove_start_ms;
+    }
+  }
+  for (const auto& e : events) {
+    const bool before = !split.found || (e.circuit != circuit && e.prove_end_ms <= split.at_ms);
+    (before ? split.before : split.after).push_back(e);
+  }
+  return split;
+}
+
 std::string phase_summary_text(const std::vector<CircuitPhases>& circuits) {
   std::string out;
   for (const auto& c : circuits) {

@@ -40,4 +40,16 @@ std::vector<CircuitPhases> summarize_phases(const std::vector<TimingEvent>& even
 // A text table per circuit: a header line (partitions, pace, busy), then one line per phase.
 std::string phase_summary_text(const std::vector<CircuitPhases>& circuits);
 
+// The events cut where the first partition of `circuit` started proving: `before` holds the
+// partitions that had ended by then, `after` the rest (that circuit's all). A deadline lane's first
+// proof can change the main lane's phases for the rest of a run (docs/perf/deadline.md), so a
+// summary over the whole run mixes two states. found: whether `circuit` proved at all (if not,
+// every event is in `before`).
+struct SplitEvents {
+  bool found = false;
+  double at_ms = 0;  // that partition's prove_start_ms
+  std::vector<TimingEvent> before, after;
+};
+SplitEvents split_at_first(const std::vector<TimingEvent>& events, const std::string& circuit);
+
 }  // namespace cuzk::engine

@@ -106,5 +106,38 @@ TEST(PhaseSummary, NoEventsNoCircuits) {
   EXPECT_EQ(phase_summary_text({}), "");
 }
 
+// A main lane's partitions cut at the deadline circuit's first partition: the one still running
+// when it started goes after, with every partition of that circuit.
+TEST(PhaseSummary, SplitAtTheFirstPartitionOfACircuit) {
+  const std::vector<TimingEvent> events = {
+      proof("porep-32g", "cuda:0", 0, 1000, {{"msm_h", 745}}),
+      proof("porep-32g", "cuda:0", 900, 2200, {{"msm_h", 746}}),
+      proof("winning-32g", "cuda:0", 2500, 2560, {{"msm_h", 7}}),
+      proof("porep-32g", "cuda:0", 2100, 3400, {{"msm_h", 783}}),
+      proof("winning-32g", "cuda:0", 5000, 5050, {{"msm_h", 7}}),
+      proof("porep-32g", "cuda:0", 3300, 4600, {{"msm_h", 782}})};
+  const SplitEvents split = split_at_first(events, "winning-32g");
+  EXPECT_TRUE(split.found);
+  EXPECT_DOUBLE_EQ(split.at_ms, 2500);
+  ASSERT_EQ(split.before.size(), 2u);
+  ASSERT_EQ(split.after.size(), 4u);
+  const auto before = summarize_phases(split.before);
+  ASSERT_EQ(before.size(), 1u);
+  EXPECT_DOUBLE_EQ(find(before[0], "msm_h")->max_ms, 746);
+  EXPECT_DOUBLE_EQ(before[0].pace_p50_ms, 1200);
+  const auto after = summarize_phases(split.after);
+  ASSERT_EQ(after.size(), 2u);
+  EXPECT_EQ(after[0].circuit, "winning-32g");
+  EXPECT_EQ(after[1].circuit, "porep-32g");
+  EXPECT_EQ(after[1].partitions, 2u);
+  EXPECT_DOUBLE_EQ(find(after[1], "msm_h")->p50_ms, 782);  // nearest rank of {782, 783}
+  EXPECT_DOUBLE_EQ(after[1].pace_p50_ms, 1200);
+
+  const SplitEvents none = split_at_first(events, "wpost-32g");
+  EXPECT_FALSE(none.found);
+  EXPECT_EQ(none.before.size(), events.size());
+  EXPECT_TRUE(none.after.empty());
+}
+
 }  // namespace
 }  // namespace cuzk::engine
