@@ -43,19 +43,5 @@ TEST(MsmRooms, LeanIsTheLastLevel) {
   EXPECT_EQ(rooms.room(MsmPhase::kBG2), MsmRoom::kBoth);
 }
 
-// A phase that needed a fresh start takes one from then on; the others do not, whatever their
-// level.
-TEST(MsmRooms, AFreshStartIsLearntPerPhase) {
-  MsmRooms rooms;
-  for (size_t p = 0; p < kMsmPhases; ++p) EXPECT_FALSE(rooms.starts_fresh(MsmPhase(p)));
-  rooms.start_fresh(MsmPhase::kL);
-  EXPECT_TRUE(rooms.starts_fresh(MsmPhase::kL));
-  EXPECT_EQ(rooms.room(MsmPhase::kL), MsmRoom::kBoth);  // no step down with it
-  EXPECT_EQ(rooms.lowest(), MsmRoom::kBoth);
-  EXPECT_EQ(rooms.step_down(MsmPhase::kH), MsmRoom::kOneAtATime);
-  EXPECT_FALSE(rooms.starts_fresh(MsmPhase::kH));
-  EXPECT_FALSE(rooms.starts_fresh(MsmPhase::kA));
-}
-
 }  // namespace
 }  // namespace cuzk::gpu

@@ -39,19 +39,11 @@ class MsmRooms {
     return room;
   }
 
-  // phase failed with scratch an earlier phase left (its retry from none is ProveLane::with_room's
-  // rule): from now on it starts from none rather than fail once more at every proof (on the H100
-  // above msm_l took 60 instead of 41 ms with the failed attempt at every partition; without it:
-  // not measured yet).
-  void start_fresh(MsmPhase phase) { fresh_[size_t(phase)] = true; }
-  bool starts_fresh(MsmPhase phase) const { return fresh_[size_t(phase)]; }
-
   // The lowest level any phase has stepped to (kBoth: none stepped). Any thread.
   MsmRoom lowest() const { return lowest_.load(); }
 
  private:
   std::array<MsmRoom, kMsmPhases> rooms_{};  // value-initialised: kBoth
-  std::array<bool, kMsmPhases> fresh_{};
   std::atomic<MsmRoom> lowest_ = MsmRoom::kBoth;
 };
 

@@ -50,7 +50,6 @@ auto ProveLane::with_room(MsmPhase phase, groth16::PhaseTimings& t, F&& f) {
     const MsmRoom room = rooms_.room(phase);
     const bool lean = room == MsmRoom::kLean;
     if (room != MsmRoom::kBoth) release(!g2);  // the other curve's scratch first
-    if (rooms_.starts_fresh(phase)) release(g2);
     const bool held = g2 ? msm_g2_ && msm_g2_->scratch_bytes() > 0 : msm_->scratch_bytes() > 0;
     try {
       return f(lean ? lean_msm_options(msm_options_) : msm_options_);
@@ -62,10 +61,7 @@ auto ProveLane::with_room(MsmPhase phase, groth16::PhaseTimings& t, F&& f) {
       // not use, on a 2^27 G1 MSM 2.15 GB): it goes too, with what earlier phases left. Only a
       // phase that failed from no scratch of its curve steps down.
       release(g2);
-      if (held) {
-        rooms_.start_fresh(phase);
-        continue;
-      }
+      if (held) continue;
       if (lean) throw;
       if (const auto reached = rooms_.step_down(phase))
         t.emplace_back(msm_room_notice(*reached), 0);

@@ -16,13 +16,12 @@
 // 32 GiB partition, less the 4.3 GB of H's shifted scalars, which h_msm puts in the slot's b). On a
 // device that cannot hold both beside the parameters and the proof's inputs (an 80 GB card under a
 // 32 GiB PoRep set: 47.4 GB of parameters, 17 GB of inputs, 8.9 GB of matrices) an MSM allocation
-// fails; the phase runs again without the scratch earlier phases left (and from then on starts
-// without it), and if it fails from none, steps down one MsmRoom level for good — it frees the
-// other curve's scratch first; if that is not enough either, its MSMs also plan with less
-// (lean_msm_options: ~7 instead of 12.6 GB at 2^27); the other phases keep their level
-// (msm_rooms.hpp). Results are identical. Measured on an H100 (80 GB), 32 GiB-shaped partition:
-// msm_h 750 ms with both kept, 772 one at a time (the reallocations), 824 with lean plans
-// (docs/perf/gpu.md, "An 80 GB card").
+// fails; the phase runs again without the scratch earlier phases left, and if it fails from none,
+// steps down one MsmRoom level for good — it frees the other curve's scratch first; if that is
+// not enough either, its MSMs also plan with less (lean_msm_options: ~7 instead of 12.6 GB at
+// 2^27); the other phases keep their level (msm_rooms.hpp). Results are identical. Measured on an
+// H100 (80 GB), 32 GiB-shaped partition: msm_h 750 ms with both kept, 772 one at a time (the
+// reallocations), 824 with lean plans (docs/perf/gpu.md, "An 80 GB card").
 #pragma once
 
 #include <cstddef>
