@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <span>
@@ -323,13 +322,8 @@ TEST_F(CudaBackendTest, ShapeErrorsAreInvalidArgumentsAndLeaveTheBackendUsable) 
   expect_same_proofs(gpu, small, {bench_circuit(10, 2)}, 23);
 }
 
-// The tests below fill the device's memory, which would fail other GPU tests running at the same
-// time: they run when CUZK_GPU_OOM_TEST=1 only.
-bool memory_tests_opted_in() {
-  const char* opt_in = std::getenv("CUZK_GPU_OOM_TEST");
-  return opt_in != nullptr && std::string(opt_in) == "1";
-}
-constexpr const char* kMemoryTestsOptIn = "set CUZK_GPU_OOM_TEST=1 to run (fills the GPU's memory)";
+using testing::kMemoryTestsOptIn;
+using testing::memory_tests_opted_in;
 
 // Out of device memory surfaces as a CudaError (a std::runtime_error) naming the phase, and the
 // backend works again once memory is back.
@@ -338,15 +332,7 @@ TEST_F(CudaBackendTest, OutOfDeviceMemoryIsARuntimeErrorWithThePhase) {
   const Parameters params = setup_for(bench_circuit(16380, 1), 61);
   CudaBackend gpu(0);
   CUZK_CUDA_CHECK(cudaSetDevice(0));
-  const size_t free_bytes = free_device_bytes();
-  std::optional<DeviceBuffer<uint8_t>> hog;
-  for (size_t keep = size_t(1) << 20; !hog && keep < free_bytes; keep *= 2) {
-    try {
-      hog.emplace(free_bytes - keep);
-    } catch (const CudaError&) {
-      (void)cudaGetLastError();
-    }
-  }
+  std::optional<DeviceBuffer<uint8_t>> hog = testing::hold_free_device_memory();
   ASSERT_TRUE(hog.has_value());
   std::vector<r1cs::ProvingAssignment> batch;
   batch.push_back(synthesize(bench_circuit(16380, 2)));

@@ -1,19 +1,21 @@
 // CudaBackend's deadline lane (start_deadline, prove_lane.hpp): its proofs equal the CPU's for the
 // same (r, s) and verify, also while the main lane proves a larger circuit beside it on other
 // threads; it runs on the lane only for what it takes (one circuit, resident set, B in G2 on the
-// GPU, domain up to 2^24: the "deadline_lane" marker) and falls back to start() for the rest; the
-// workspace release leaves both lanes usable. The measured latency under load is
-// cuzk-bench deadline's (docs/perf). Skips without a GPU.
+// GPU, domain up to 2^24: the "deadline_lane" marker) and falls back to start() for the rest, and
+// for what it finds no device memory for; the workspace release leaves both lanes usable. The
+// measured latency under load is cuzk-bench deadline's (docs/perf). Skips without a GPU.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "../groth16/groth16_fixture.hpp"
 #include "device_fixture.hpp"
 #include "gpu/backend/cuda_backend.hpp"
+#include "gpu/backend/prove_lane.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "groth16/proof.hpp"
@@ -31,10 +33,13 @@ using groth16::testing::public_inputs;
 using groth16::testing::setup_for;
 using groth16::testing::synthesize;
 
-bool on_deadline_lane(const ProveOutput& out) {
+bool has_phase(const ProveOutput& out, const std::string& phase) {
   for (const auto& [name, ms] : out.timings)
-    if (name == "deadline_lane") return true;
+    if (name == phase) return true;
   return false;
+}
+bool on_deadline_lane(const ProveOutput& out) {
+  return has_phase(out, "deadline_lane");
 }
 
 // start_deadline + finish of one circuit, checked against the CPU with the same (r, s).
@@ -113,6 +118,36 @@ TEST_F(DeadlineLaneTest, WhatTheLaneDoesNotTakeGoesToTheMainLane) {
   const ProveOutput out = gpu.finish(gpu.start_deadline(std::move(two), params, rs));
   EXPECT_EQ(out.proofs.size(), 2u);
   EXPECT_FALSE(on_deadline_lane(out));
+}
+
+// Without device memory for the lane (the main lane's workspace and a hog hold all of it), a
+// deadline start runs on the main lane rather than fail: the same proof, with the notice; once
+// the memory is back the next one runs on the lane. Fills the device: CUZK_GPU_OOM_TEST=1 only.
+TEST_F(DeadlineLaneTest, WithoutDeviceMemoryForTheLaneTheMainLaneProves) {
+  if (!testing::memory_tests_opted_in()) GTEST_SKIP() << testing::kMemoryTestsOptIn;
+  const Parameters params = setup_for(bench_circuit(16380, 1), 44);
+  CudaBackend gpu(0, 2);
+  gpu.preload(params);
+  {  // the main lane's workspace for this circuit: slot, tables, both MSMs' scratch
+    std::mt19937_64 rng(6);
+    const Randomness rs{ff::Fr::random(rng), ff::Fr::random(rng)};
+    std::vector<r1cs::ProvingAssignment> b;
+    b.push_back(synthesize(bench_circuit(16380, 2)));
+    const auto inputs = public_inputs(b[0]);
+    const ProveOutput out = gpu.prove(std::move(b), params, std::span(&rs, 1));
+    ASSERT_TRUE(
+        groth16::verify_proof(groth16::prepare_verifying_key(params.vk), out.proofs.at(0), inputs));
+  }
+  CUZK_CUDA_CHECK(cudaSetDevice(0));
+  auto hog = testing::hold_free_device_memory();
+  ASSERT_TRUE(hog.has_value());
+  const ProveOutput moved = expect_deadline_proof(gpu, params, bench_circuit(16380, 3), 3);
+  EXPECT_FALSE(on_deadline_lane(moved));
+  EXPECT_TRUE(has_phase(moved, kDeadlineLaneOutOfMemoryNotice));
+  hog.reset();
+  const ProveOutput back = expect_deadline_proof(gpu, params, bench_circuit(16380, 4), 4);
+  EXPECT_TRUE(on_deadline_lane(back));
+  EXPECT_FALSE(has_phase(back, kDeadlineLaneOutOfMemoryNotice));
 }
 
 }  // namespace

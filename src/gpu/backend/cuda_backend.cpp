@@ -39,9 +39,8 @@ constexpr unsigned kMaxLogM = ntt_detail::kMaxLogN;  // GpuNtt's largest domain 
 constexpr size_t kStagingBytes = size_t(32) << 20;   // per pinned staging buffer
 // Free device memory kept beside a second input slot (tables, MSM buckets, G2 scratch growth).
 constexpr size_t kSecondSlotReserve = size_t(8) << 30;
-// The largest domain the deadline lane takes (2^24: a 0.6 GB input slot): a WinningPoSt (2^19
-// at 32 GiB) and the small sizes' WindowPoSt; a 32 GiB WindowPoSt partition (2^27) would need a
-// second full workspace beside the main lane's, and runs there.
+// The largest domain the deadline lane takes (2^24, a 0.6 GB input slot; a WinningPoSt is 2^19):
+// a 32 GiB WindowPoSt partition (2^27) would need a second full workspace, and runs on the main.
 constexpr unsigned kDeadlineMaxLogM = 24;
 
 struct CudaPending final : groth16::Pending {
@@ -74,8 +73,7 @@ struct CudaBackend::Impl {
   std::unique_ptr<ProveLane> deadline;  // made on the first start_deadline, under deadline_init
   std::mutex deadline_init;
   std::unique_ptr<StagedUploader> deadline_uploader;  // under deadline->mutex
-  // The deadline lane's scratch as its last proof left it: read by workspace_bytes() without
-  // waiting for (or racing with) a deadline proof in progress.
+  // The deadline lane's scratch as its last proof left it: workspace_bytes() reads it unlocked.
   std::atomic<size_t> deadline_scratch{0};
   std::optional<Stream> upload_stream;  // overlapped witness uploads
   std::unique_ptr<StagedUploader> uploader;
@@ -139,9 +137,9 @@ struct CudaBackend::Impl {
     return pending;
   }
 
-  // start() proper, in input slot `slot`, with main.mutex and upload_mutex held and the device
-  // current: every circuit uploaded on the main lane's stream, then its kernels. release(i), if
-  // set, is called once circuit i's witness has been read for the last time.
+  // start() proper in input slot `slot` (main.mutex, upload_mutex held; device current): each
+  // circuit uploaded on the main lane's stream, then its kernels; release(i) (if set) once i's
+  // witness is read.
   std::unique_ptr<groth16::Pending> run(size_t slot, std::span<const WitnessView> witnesses,
                                         const SrsRef& srs,
                                         std::span<const groth16::Randomness> randomness, size_t m,
@@ -269,14 +267,13 @@ struct CudaBackend::Impl {
     return pending;
   }
 
-  // A deadline start on the deadline lane, with its mutex held and the device current: the
-  // witness into the lane's own slot through its own uploader, on its stream, then the kernels
-  // there, beside whatever the main lane runs. One resident circuit with a, b, c (no deferred
-  // evaluation: the circuits' matrices are the main lane's), B in G2 on the GPU.
+  // A deadline start on the deadline lane (its mutex held, device current): the witness into the
+  // lane's own slot by its own uploader on its stream, then the kernels, beside the main lane's.
+  // One resident circuit with a, b, c (the circuits' matrices are the main lane's), B in G2 on the
+  // GPU.
   std::unique_ptr<groth16::Pending> run_deadline(const WitnessView& w, const SrsRef& srs,
                                                  std::span<const groth16::Randomness> randomness,
-                                                 size_t m,
-                                                 const std::function<void(size_t)>& release) {
+                                                 size_t m) {
     auto pending = pending_for(srs, randomness);
     PhaseTimings& t = pending->timings;
     const PriorityGate::Hold hold(&deadline_gate);
@@ -289,7 +286,6 @@ struct CudaBackend::Impl {
                [&] { upload_witness(*slots, x, w, m, deadline->stream(), *deadline_uploader); });
       t.emplace_back("upload", sw.lap_ms());
       const UploadedShape shape = UploadedShape::of(w, false);
-      if (release) release(0);
       pending->b2.emplace_back();
       pending->acc.push_back(circuit_msms(*deadline, x, srs, shape, m, true, t, sw));
     } catch (...) {
@@ -333,13 +329,12 @@ CudaBackend::CudaBackend(int device, unsigned cpu_threads)
 
 CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
     : impl_(std::make_unique<Impl>()) {
-  const unsigned cpu_threads = options.cpu_threads;
   if (!cuda_device_available(device)) {
     throw std::invalid_argument("CudaBackend: no CUDA device " + std::to_string(device) + " (" +
                                 std::to_string(cuda_device_count()) + " present)");
   }
   impl_->device = device;
-  impl_->cpu_threads = cpu_threads;
+  impl_->cpu_threads = options.cpu_threads;
   impl_->b_g2_on_gpu = options.b_g2_on_gpu;
   impl_->placement = options.srs_placement;
   impl_->overlap_uploads = options.overlap_uploads;
@@ -349,8 +344,8 @@ CudaBackend::CudaBackend(int device, const CudaBackendOptions& options)
   in_phase("init", [&] {
     DeviceGuard guard(device);
     impl_->main = std::make_unique<ProveLane>(device, 0, impl_->ntt_options, &impl_->deadline_gate);
-    impl_->uploader =
-        std::make_unique<StagedUploader>(kStagingBytes, std::min(8u, resolve_threads(cpu_threads)));
+    impl_->uploader = std::make_unique<StagedUploader>(
+        kStagingBytes, std::min(8u, resolve_threads(options.cpu_threads)));
     impl_->sections =
         std::make_unique<SectionMsm>(*impl_->uploader, options.stream_chunk_points, device);
   });
@@ -439,16 +434,22 @@ std::unique_ptr<groth16::Pending> CudaBackend::start_deadline(
   if (m > (size_t(1) << kDeadlineMaxLogM) || g1 == nullptr || g1->b_g2.size() == 0) {
     return start_main(std::move(assignments), params, randomness, true);  // placed there
   }
-  const DeviceInPhase on_device(impl_->device);
-  ProveLane& lane = impl_->deadline_lane();
-  std::lock_guard lock(lane.mutex);
-  g1 = impl_->resident->find(params);  // again: erased only with this lane locked
-  if (g1 == nullptr) {
-    throw groth16::DeviceError("CudaBackend: the parameters were evicted during a deadline start");
+  try {
+    const DeviceInPhase on_device(impl_->device);
+    ProveLane& lane = impl_->deadline_lane();
+    std::lock_guard lock(lane.mutex);
+    g1 = impl_->resident->find(params);  // again: erased only with this lane locked
+    if (g1 == nullptr) throw groth16::DeviceError("CudaBackend: set evicted in a deadline start");
+    return impl_->run_deadline(view, SrsRef{&params.vk, g1, params.b_g2, nullptr}, randomness, m);
+  } catch (const CudaError& e) {
+    if (!e.out_of_device_memory()) throw;
+    (void)cudaGetLastError();
   }
-  const auto release = [&assignments](size_t) { assignments[0] = r1cs::ProvingAssignment(); };
-  return impl_->run_deadline(view, SrsRef{&params.vk, g1, params.b_g2, nullptr}, randomness, m,
-                             release);
+  // No device memory for the lane's slot, tables or scratch (the main lane holds it): the proof
+  // runs on the main lane, ahead of ordinary starts, rather than fail.
+  auto pending = start_main(std::move(assignments), params, randomness, true);
+  static_cast<CudaPending&>(*pending).timings.emplace_back(kDeadlineLaneOutOfMemoryNotice, 0);
+  return pending;
 }
 
 std::unique_ptr<groth16::Pending> CudaBackend::start_views(

@@ -30,10 +30,6 @@ auto msm_phase(const char* name, SectionMsm& sections, const Sections& srs,
   return result;
 }
 
-bool is_out_of_device_memory(const CudaError& e) {
-  return e.code() == cudaErrorMemoryAllocation;
-}
-
 }  // namespace
 
 template <class F>
@@ -54,7 +50,7 @@ auto ProveLane::with_room(MsmPhase phase, groth16::PhaseTimings& t, F&& f) {
     try {
       return f(lean ? lean_msm_options(msm_options_) : msm_options_);
     } catch (const CudaError& e) {
-      if (!is_out_of_device_memory(e)) throw;
+      if (!e.out_of_device_memory()) throw;
       (void)cudaGetLastError();  // the failed cudaMalloc's error, not sticky
       CUZK_CUDA_CHECK(cudaStreamSynchronize(stream()));
       // What the failed call grew stays allocated (a second sort buffer set a lean plan does

@@ -29,6 +29,8 @@ class CudaError : public groth16::DeviceError {
  public:
   CudaError(cudaError_t code, const std::string& what) : groth16::DeviceError(what), code_(code) {}
   cudaError_t code() const { return code_; }
+  // A failed allocation: not sticky, so the context stays usable and the call may go elsewhere.
+  bool out_of_device_memory() const { return code_ == cudaErrorMemoryAllocation; }
 
  private:
   cudaError_t code_;
