@@ -8,14 +8,12 @@
 
 #include <atomic>
 #include <random>
-#include <string>
 #include <thread>
 #include <vector>
 
 #include "../groth16/groth16_fixture.hpp"
-#include "device_fixture.hpp"
+#include "backend_fixture.hpp"
 #include "gpu/backend/cuda_backend.hpp"
-#include "gpu/backend/prove_lane.hpp"
 #include "groth16/bench_circuit.hpp"
 #include "groth16/cpu_backend.hpp"
 #include "groth16/proof.hpp"
@@ -33,11 +31,8 @@ using groth16::testing::public_inputs;
 using groth16::testing::setup_for;
 using groth16::testing::synthesize;
 
-bool has_phase(const ProveOutput& out, const std::string& phase) {
-  for (const auto& [name, ms] : out.timings)
-    if (name == phase) return true;
-  return false;
-}
+using testing::has_phase;
+
 bool on_deadline_lane(const ProveOutput& out) {
   return has_phase(out, "deadline_lane");
 }
@@ -128,16 +123,8 @@ TEST_F(DeadlineLaneTest, WithoutDeviceMemoryForTheLaneTheMainLaneProves) {
   const Parameters params = setup_for(bench_circuit(16380, 1), 44);
   CudaBackend gpu(0, 2);
   gpu.preload(params);
-  {  // the main lane's workspace for this circuit: slot, tables, both MSMs' scratch
-    std::mt19937_64 rng(6);
-    const Randomness rs{ff::Fr::random(rng), ff::Fr::random(rng)};
-    std::vector<r1cs::ProvingAssignment> b;
-    b.push_back(synthesize(bench_circuit(16380, 2)));
-    const auto inputs = public_inputs(b[0]);
-    const ProveOutput out = gpu.prove(std::move(b), params, std::span(&rs, 1));
-    ASSERT_TRUE(
-        groth16::verify_proof(groth16::prepare_verifying_key(params.vk), out.proofs.at(0), inputs));
-  }
+  // The main lane's workspace for this circuit: slot, tables, both MSMs' scratch.
+  testing::expect_same_proofs(gpu, params, {bench_circuit(16380, 2)}, 6);
   CUZK_CUDA_CHECK(cudaSetDevice(0));
   auto hog = testing::hold_free_device_memory();
   ASSERT_TRUE(hog.has_value());

@@ -138,6 +138,10 @@ constexpr bool whole_ntt_tables(CudaBackendOptions::NttTables tables, size_t dev
   return device_bytes >= kWholeTableMinDeviceBytes;
 }
 
+// The notice (groth16::is_notice_phase) of a deadline start that ran on the main lane because the
+// deadline lane found no device memory.
+inline constexpr const char* kDeadlineLaneOutOfMemoryNotice = "notice:deadline_lane_out_of_memory";
+
 class CudaBackend final : public groth16::Backend {
  public:
   // device: CUDA ordinal (std::invalid_argument if absent); cpu_threads: threads of the host work,
@@ -161,7 +165,9 @@ class CudaBackend final : public groth16::Backend {
   // the GPU. Anything else (a 32 GiB WindowPoSt partition: 2^27) goes to the main lane as an
   // urgent start: the next free input slot and the lane's next turn are its before any ordinary
   // start's, so it waits for the proof on the lane when it arrives (InputSlotPool). One deadline
-  // start at a time; its phases end with a zero "deadline_lane" marker.
+  // start at a time; its phases end with a zero "deadline_lane" marker. Where the lane finds no
+  // device memory (its slot, tables or scratch: the main lane holds it) the start goes to the main
+  // lane the same way, with the notice kDeadlineLaneOutOfMemoryNotice, rather than fail.
   std::unique_ptr<groth16::Pending> start_deadline(
       std::vector<r1cs::ProvingAssignment> assignments, const groth16::Parameters& params,
       std::span<const groth16::Randomness> randomness) override;

@@ -137,9 +137,6 @@ inline const char* msm_room_notice(MsmRoom room) {
   return room == MsmRoom::kLean ? "notice:msm_scratch_lean_plans"
                                 : "notice:msm_scratch_one_at_a_time";
 }
-// The notice of a deadline start that ran on the main lane: the deadline lane (its input slot,
-// tables or MSM scratch) found no device memory (CudaBackend::start_deadline).
-inline constexpr const char* kDeadlineLaneOutOfMemoryNotice = "notice:deadline_lane_out_of_memory";
 
 // The device's highest stream priority (the most negative number; 0 when it has none).
 int highest_stream_priority(int device);
