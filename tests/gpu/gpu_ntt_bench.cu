@@ -1,7 +1,9 @@
 // gpu_ntt_bench: time of the GPU NTT (src/gpu/ntt/ntt.hpp) — forward, coset forward and inverse
 // transforms at 2^20, 2^24, 2^26, 2^27, and the H pipeline (6 transforms + pointwise) at 2^24 and
 // 2^27 — with a per-step breakdown of the largest forward transform and of H, and the largest
-// forward transform with whole instead of split first-pass twiddle tables (GpuNttOptions).
+// forward transform with whole instead of split first-pass twiddle tables (GpuNttOptions). Where
+// the plan fuses the bit reversal into the passes (2^27), the rows "sweep permute" are the same
+// programs with the permutation as a sweep of its own (GpuNttOptions::fuse_bit_reverse = false).
 //
 // Inputs are random field elements generated on the device. Each measurement is the median of
 // `runs` timed repetitions (CUDA events around one launch of the operation's steps on one stream)
@@ -188,6 +190,15 @@ int run(int argc, char** argv) {
                              ntt_detail::transform_program(kind, a.data(), log_n, tables), runs,
                              stream.get()));
     }
+    if (log_n == largest &&
+        ntt_detail::fuses_bit_reverse(ntt_detail::plan_passes(log_n, tables.max_pass_log))) {
+      ntt_detail::TableView separate = tables;
+      separate.fuse_bit_reverse = false;
+      rows.push_back(
+          measure("forward NTT, sweep permute", log_n, bytes,
+                  ntt_detail::transform_program(NttTransform::kForward, a.data(), log_n, separate),
+                  runs, stream.get()));
+    }
     if (log_n == largest) {
       measure_steps("  step ", log_n,
                     ntt_detail::transform_program(NttTransform::kForward, a.data(), log_n, tables),
@@ -206,6 +217,17 @@ int run(int argc, char** argv) {
                            ntt_detail::transform_program(NttTransform::kForward, a.data(), largest,
                                                          whole.device_tables(largest)),
                            runs, stream.get()));
+    // The same with the bit reversal as a sweep of its own, where the plan fuses it into the
+    // passes (2^27: ntt_program.hpp, fuses_bit_reverse): the A/B of the fused permutation.
+    ntt_detail::TableView separate = whole.device_tables(largest);
+    if (separate.fuse_bit_reverse &&
+        ntt_detail::fuses_bit_reverse(ntt_detail::plan_passes(largest, separate.max_pass_log))) {
+      separate.fuse_bit_reverse = false;
+      rows.push_back(measure(
+          "forward NTT, whole table, sweep permute", largest, 2.0 * 32 * double(n),
+          ntt_detail::transform_program(NttTransform::kForward, a.data(), largest, separate), runs,
+          stream.get()));
+    }
     std::printf("  (the whole-table variant holds %.0f MiB of tables)\n",
                 double(whole.table_bytes()) / (1 << 20));
   }
@@ -221,6 +243,13 @@ int run(int argc, char** argv) {
     rows.push_back(measure("H (6 NTT + pointwise)", log_n, 4.0 * 32 * double(n),
                            ntt_detail::h_program(a.data(), b.data(), c.data(), log_n, tables), runs,
                            stream.get()));
+    if (ntt_detail::fuses_bit_reverse(ntt_detail::plan_passes(log_n, tables.max_pass_log))) {
+      ntt_detail::TableView separate = tables;
+      separate.fuse_bit_reverse = false;
+      rows.push_back(measure("H, sweep permute", log_n, 4.0 * 32 * double(n),
+                             ntt_detail::h_program(a.data(), b.data(), c.data(), log_n, separate),
+                             runs, stream.get()));
+    }
     if (log_n == 27 || log_n == max_log) {
       const Program quotient =
           ntt_detail::quotient_program(a.data(), b.data(), c.data(), log_n, tables);

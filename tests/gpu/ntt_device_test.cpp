@@ -1,10 +1,12 @@
 // GpuNtt (src/gpu/ntt/ntt.hpp) on the device against the CPU NTT (src/ntt), bit for bit: the four
 // natural-order transforms and the H pipeline on random inputs, at every size 2^1..2^12, at 2^16,
 // 2^20 (two passes) and 2^21 (the first size with three passes and a split twiddle table, the
-// production plan of 2^27 in miniature); round trips; narrow pass plans that reach multi-pass and
-// split-table kernels at small sizes; concurrent streams; argument checks. Skipped without a GPU.
+// production plan of 2^27 in miniature), and 2^27 itself; round trips; narrow pass plans that reach
+// multi-pass and split-table kernels at small sizes; concurrent streams; argument checks. Skipped
+// without a GPU.
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -98,9 +100,10 @@ class NttDeviceTest : public testing::DeviceTest {
     return ntt;
   }
 
-  static void check_transforms(GpuNtt& ntt, unsigned log_n, uint64_t seed) {
+  static void check_transforms(GpuNtt& ntt, unsigned log_n, uint64_t seed,
+                               std::span<const NttTransform> transforms = kTransforms) {
     const ntt::Domain d = cpu_domain(log_n);
-    for (NttTransform t : kTransforms) {
+    for (NttTransform t : transforms) {
       const std::vector<Fr> input = testing::random_values<Fr>(d.size(), seed + unsigned(t));
       std::vector<Fr> expect = input;
       cpu_transform(t, d, expect);
@@ -130,6 +133,18 @@ TEST_F(NttDeviceTest, TransformsMatchCpuAtSmallSizes) {
 
 TEST_F(NttDeviceTest, TransformsMatchCpuAtLargeSizes) {
   for (unsigned log_n : {16u, 20u, kLargestLog}) check_transforms(gpu(), log_n, 10 * log_n);
+}
+
+// The production size: three passes of 9 bits carry the bit reversal (ntt_pass.hpp's Layout) with
+// a column and its image in each tile, a geometry no smaller size has; whole tables as on an H200.
+// The forward transform (a DIF's), the coset one (a DIT's) and H (the quotient's, with its scaling
+// and c): the inverse transforms take the forward one's path. ~2 minutes, mostly the CPU's side.
+TEST_F(NttDeviceTest, ProductionSizeMatchesCpu) {
+  constexpr unsigned kLog = 27;
+  GpuNtt ntt(0, kLog, GpuNttOptions{ntt_detail::kMaxPassLog, kLog, kLog});
+  constexpr NttTransform kFusedFlows[] = {NttTransform::kForward, NttTransform::kCosetForward};
+  check_transforms(ntt, kLog, 2700, kFusedFlows);
+  check_h(ntt, kLog, 2710);
 }
 
 // The first pass's twiddles and H's power scalings from whole tables

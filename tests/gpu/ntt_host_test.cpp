@@ -7,6 +7,7 @@
 // device only meets at large sizes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <span>
 #include <string>
@@ -57,7 +58,8 @@ template <unsigned B, Flow kFlow>
 void emulate_pass(const PassArgs& a) {
   using Tile = PassTile<Emu, B, kFlow>;
   std::vector<Quad> smem(2 * Tile::kSlots);
-  for (uint32_t block = 0; block < Tile::blocks(a.log_n); ++block) {
+  for (uint32_t block = 0; block < Tile::blocks(a); ++block) {
+    if (!Tile::active(a, block)) continue;
     for (unsigned tid = 0; tid < kThreads; ++tid) Tile::load(a, block, tid, smem.data());
     for (unsigned k = 0; k < Tile::kRounds; ++k) {
       for (unsigned tid = 0; tid < kThreads; ++tid) Tile::round(a, k, tid, smem.data());
@@ -228,6 +230,125 @@ TEST(NttHostEmulation, HPipelineMatchesCpu) {
       ASSERT_EQ(a, ea) << plan_name(plan, log_n);
     }
   }
+}
+
+// Where the bit reversal rides in the passes (Layout): three passes, equal outer widths, a middle
+// pass whose tile columns pair (an odd number of column bits).
+TEST(NttHostEmulation, FusedBitReversalPlans) {
+  struct Case {
+    unsigned log_n, max_pass_log;
+    bool fused;
+  };
+  for (const Case& c :
+       {Case{27, kMaxPassLog, true}, Case{21, kMaxPassLog, true}, Case{24, kMaxPassLog, false},
+        Case{26, kMaxPassLog, false}, Case{28, kMaxPassLog, false}, Case{20, kMaxPassLog, false},
+        Case{15, 5, true}, Case{9, 3, true}, Case{6, 2, false}, Case{12, 4, false}}) {
+    EXPECT_EQ(fuses_bit_reverse(plan_passes(c.log_n, c.max_pass_log)), c.fused)
+        << "log_n " << c.log_n << ", max_pass_log " << c.max_pass_log;
+  }
+  // The steps of 2^27's programs (built only, not run: a stand-in for the tables).
+  static FrStorage dummy;
+  TableView view;
+  for (unsigned hi : twiddle_tables_needed(27, kMaxPassLog)) view.twiddles[hi].lo = &dummy;
+  const Program forward = transform_program(Transform::kForward, &dummy, 27, view);
+  ASSERT_EQ(forward.size(), 3u);
+  EXPECT_EQ(forward[0].args.layout, Layout::kInPlace);
+  EXPECT_EQ(forward[1].args.layout, Layout::kToReversed);
+  EXPECT_EQ(forward[2].args.layout, Layout::kReversed);
+  const Program coset = transform_program(Transform::kCosetForward, &dummy, 27, view);
+  ASSERT_EQ(coset.size(), 3u);
+  EXPECT_EQ(coset[0].args.layout, Layout::kReversed);
+  EXPECT_EQ(coset[1].args.layout, Layout::kFromReversed);
+  EXPECT_EQ(coset[2].args.layout, Layout::kInPlace);
+  view.fuse_bit_reverse = false;
+  const Program separate = transform_program(Transform::kForward, &dummy, 27, view);
+  ASSERT_EQ(separate.size(), 4u);
+  EXPECT_EQ(separate[3].kind, Step::Kind::kBitReverse);
+  for (const Step& s : separate) EXPECT_EQ(s.args.layout, Layout::kInPlace);
+}
+
+// Every block of a fused pass writes only where it read, and the pass reads every position once:
+// the passes are in place whatever order the blocks run in (the emulation runs them in one order
+// only). Index math only, so the production size itself is checked.
+template <unsigned B>
+void expect_blocks_write_where_they_read(const PassArgs& a) {
+  using Tile = PassTile<Emu, B, Flow::kDif>;
+  std::vector<bool> seen(size_t(1) << a.log_n), mine(size_t(1) << a.log_n);
+  std::vector<uint32_t> reads;
+  for (uint32_t block = 0; block < Tile::blocks(a); ++block) {
+    if (!Tile::active(a, block)) continue;
+    reads.clear();
+    for (unsigned e = 0; e < Tile::kSlots; ++e) {
+      const auto el = Tile::element(a, block, e);
+      if (el.valid) reads.push_back(Tile::read_at(a, el.p));
+    }
+    for (uint32_t r : reads) mine[r] = true;
+    for (unsigned e = 0; e < Tile::kSlots; ++e) {
+      const auto el = Tile::element(a, block, e);
+      if (!el.valid) continue;
+      ASSERT_TRUE(mine[Tile::write_at(a, el.p)]) << "block " << block;
+    }
+    for (uint32_t r : reads) {
+      if (!mine[r]) continue;  // a block whose columns are their own image holds each twice
+      ASSERT_FALSE(seen[r]) << "position " << r << " read by two blocks";
+      seen[r] = true;
+      mine[r] = false;
+    }
+  }
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), false), 0);
+}
+
+TEST(NttHostEmulation, FusedPassesWriteWhereTheyRead) {
+  static FrStorage dummy;
+  for (const auto& [log_n, max_pass_log] :
+       {std::pair{27u, kMaxPassLog}, std::pair{21u, kMaxPassLog}, std::pair{15u, 5u},
+        std::pair{9u, 3u}}) {
+    TableView view;
+    view.max_pass_log = max_pass_log;
+    for (unsigned hi : twiddle_tables_needed(log_n, max_pass_log)) view.twiddles[hi].lo = &dummy;
+    for (Transform t : {Transform::kForward, Transform::kCosetForward}) {
+      const Program program = transform_program(t, &dummy, log_n, view);
+      ASSERT_EQ(program.size(), 3u);
+      for (const Step& step : program) {
+        // kReversed reads and writes the same address; 2^27 checks its middle pass once.
+        if (!pairs_columns(step.args.layout)) continue;
+        if (log_n == 27 && t == Transform::kCosetForward) continue;
+        SCOPED_TRACE("log_n " + std::to_string(log_n) + ", layout " +
+                     std::to_string(int(step.args.layout)));
+        dispatch_pass(step, [&](auto bits, auto) {
+          expect_blocks_write_where_they_read<decltype(bits)::value>(step.args);
+        });
+      }
+    }
+  }
+}
+
+// The fused plans of the arithmetic at a size the emulation affords (three passes of 5 bits: a
+// tile of 32 columns, pairs of 16), against the CPU and against the separate permutation.
+TEST(NttHostEmulation, FusedBitReversalMatchesCpu) {
+  const unsigned log_n = 15;
+  const Plan plan{5, 6, log_n};
+  const ntt::Domain d = cpu_domain(log_n);
+  const HostTables tables = plan.tables(log_n);
+  ASSERT_TRUE(fuses_bit_reverse(plan_passes(log_n, plan.max_pass_log)));
+  const std::vector<ff::Fr> input = testing::random_values<ff::Fr>(d.size(), 700);
+  std::vector<ff::Fr> expect = input;
+  ntt::forward_ntt(d, expect, 1);
+  std::vector<ff::Fr> got = input;
+  run_on_host(transform_program(Transform::kForward, storage(got), log_n, tables.view));
+  EXPECT_EQ(got, expect) << "forward";
+  expect = input;
+  ntt::coset_ntt(d, expect, 1);
+  got = input;
+  run_on_host(transform_program(Transform::kCosetForward, storage(got), log_n, tables.view));
+  EXPECT_EQ(got, expect) << "coset forward";
+  std::vector<ff::Fr> a = input;
+  std::vector<ff::Fr> b = testing::random_values<ff::Fr>(d.size(), 701);
+  std::vector<ff::Fr> c = testing::random_values<ff::Fr>(d.size(), 702);
+  std::vector<ff::Fr> ea = a, eb = b, ec = c;
+  ntt::compute_h_coefficients(d, ea, eb, ec, 1);
+  run_on_host(h_program(storage(a), storage(b), storage(c), log_n, tables.view));
+  EXPECT_EQ(a, ea) << "H";
 }
 
 TEST(NttHostEmulation, BitReverseMatchesCpu) {

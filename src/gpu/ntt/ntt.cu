@@ -135,6 +135,7 @@ TableView GpuNtt::tables(unsigned log_n) {
   auto size = std::make_unique<SizeTables>();
   TableView& view = size->view;
   view.max_pass_log = options_.max_pass_log;
+  view.fuse_bit_reverse = options_.fuse_bit_reverse;
   view.inner[0] = inner_[0].data();
   view.inner[1] = inner_[1].data();
   for (unsigned hi : ntt_detail::twiddle_tables_needed(log_n, options_.max_pass_log)) {

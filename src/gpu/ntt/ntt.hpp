@@ -4,7 +4,8 @@
 //
 // Design (details in ntt_pass.hpp, ntt_program.hpp): each transform is a DIF or DIT of
 // ceil(log_n / 10) shared-memory passes (2^27: three passes of 9 bits, one sweep over memory
-// each), plus one bit-reversal sweep where the natural order needs it; the factors 1/n, g^(+-i)
+// each), plus one bit-reversal sweep where the natural order needs it (at 2^27 the permutation
+// rides in two of the passes instead: ntt_pass.hpp's Layout); the factors 1/n, g^(+-i)
 // and 1/Z ride in a pass. The H pipeline is the CPU's (src/ntt/h_polynomial.hpp): 6 transforms (c
 // needs no coset evaluations), the inverse transforms leave bit-reversed data that the forward DIT
 // consumes directly, so a single permutation; a*b is fused into the first pass of the last
@@ -58,6 +59,9 @@ struct GpuNttOptions {
   // Null, or a deadline lane's gate: while it is held, a program lets its queued passes finish
   // and waits before the next one (enqueue_window.hpp).
   const PriorityGate* yield_to = nullptr;
+  // A natural-order transform's bit reversal in two of its passes where the plan allows (2^27:
+  // ntt_program.hpp, fuses_bit_reverse) instead of a sweep of its own; false: always the sweep.
+  bool fuse_bit_reverse = true;
 };
 
 class GpuNtt {

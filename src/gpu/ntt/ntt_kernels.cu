@@ -20,6 +20,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocksPerSm) pass_kernel(const P
   using Tile = PassTile<FrDevice, B, kFlow>;
   static_assert(Tile::kSmemBytes <= 48 * 1024, "static shared memory limit");
   __shared__ Quad smem[2 * Tile::kSlots];
+  if (!Tile::active(a, blockIdx.x)) return;  // uniform over the block
   Tile::load(a, blockIdx.x, threadIdx.x, smem);
   __syncthreads();
 #pragma unroll 1
@@ -63,7 +64,7 @@ void launch_step(const Step& step, cudaStream_t stream) {
       constexpr unsigned B = decltype(bits)::value;
       constexpr Flow kFlow = decltype(flow)::value;
       using Tile = PassTile<FrDevice, B, kFlow>;
-      pass_kernel<B, kFlow><<<Tile::blocks(step.args.log_n), kThreads, 0, stream>>>(step.args);
+      pass_kernel<B, kFlow><<<Tile::blocks(step.args), kThreads, 0, stream>>>(step.args);
     });
   }
   CUZK_CUDA_CHECK(cudaGetLastError());

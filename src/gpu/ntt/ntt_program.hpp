@@ -3,7 +3,8 @@
 // stream; the host emulation in tests/gpu/ntt_host_test.cpp runs the very same steps on host
 // memory, so the sequencing and the index math are tested without a GPU.
 //
-// Programs mirror src/ntt (transform.hpp, ntt.hpp, h_polynomial.hpp) step for step:
+// Programs mirror src/ntt (transform.hpp, ntt.hpp, h_polynomial.hpp) step for step (a bit reversal
+// rides in two of the passes where fuses_bit_reverse allows, at 2^27 among others):
 //   forward          DIF                      then bit-reverse
 //   inverse          DIF^-1, x 1/n            then bit-reverse
 //   coset forward    bit-reverse              then x g^k, DIT
@@ -101,6 +102,7 @@ inline ScalingConstants scaling_constants(Scaling scaling, unsigned log_n) {
 // pass plan they were built for.
 struct TableView {
   unsigned max_pass_log = kMaxPassLog;
+  bool fuse_bit_reverse = true;                    // where the plan allows (fuses_bit_reverse)
   const FrStorage* inner[2] = {nullptr, nullptr};  // [forward, inverse]
   struct Twiddles {
     const FrStorage* lo = nullptr;
@@ -153,39 +155,14 @@ inline void set_scaling(PassArgs& a, const TableView& tables, Scaling scaling) {
   a.scale_lo_bits = s.lo_bits;
 }
 
-// DIF (natural in, bit-reversed out), then `out_scaling` on the output. With mul_b the input is
-// first multiplied by mul_b (element-wise, fused into the first pass); with sub_c, sub_c is
-// subtracted from the scaled output (fused into the last).
-inline void append_dif(Program& prog, FrStorage* data, unsigned log_n, bool inverse,
-                       const TableView& tables, Scaling out_scaling,
-                       const FrStorage* mul_b = nullptr, const FrStorage* sub_c = nullptr) {
-  const std::vector<PassRange> passes = plan_passes(log_n, tables.max_pass_log);
-  for (size_t i = 0; i < passes.size(); ++i) {
-    Step s;
-    s.flow = Flow::kDif;
-    s.bits = passes[i].hi - passes[i].lo;
-    s.args = pass_args(data, log_n, passes[i], inverse, tables);
-    if (i == 0) s.args.mul_b = mul_b;
-    if (passes[i].lo == 0) {
-      set_scaling(s.args, tables, out_scaling);
-      s.args.sub_c = sub_c;
-    }
-    prog.push_back(s);
-  }
-}
-
-// `in_scaling` on the bit-reversed input, then DIT (bit-reversed in, natural out).
-inline void append_dit(Program& prog, FrStorage* data, unsigned log_n, bool inverse,
-                       const TableView& tables, Scaling in_scaling) {
-  const std::vector<PassRange> passes = plan_passes(log_n, tables.max_pass_log);
-  for (size_t i = passes.size(); i-- > 0;) {
-    Step s;
-    s.flow = Flow::kDit;
-    s.bits = passes[i].hi - passes[i].lo;
-    s.args = pass_args(data, log_n, passes[i], inverse, tables);
-    if (passes[i].lo == 0) set_scaling(s.args, tables, in_scaling);
-    prog.push_back(s);
-  }
+// Whether a transform's bit reversal can ride in its passes (Layout, ntt_pass.hpp) instead of a
+// sweep of its own: three passes (in DIF order), the top and the bottom one equally wide, the
+// middle one able to pair its columns — 2^27's three passes of 9 bits, and 2^21's of 7.
+inline bool fuses_bit_reverse(const std::vector<PassRange>& passes) {
+  if (passes.size() != 3) return false;
+  const PassRange top = passes[0], middle = passes[1], bottom = passes[2];
+  return top.hi - top.lo == bottom.hi - bottom.lo &&
+         can_pair_columns(middle.hi - middle.lo, middle.lo);
 }
 
 inline void append_bit_reverse(Program& prog, FrStorage* data, unsigned log_n) {
@@ -197,6 +174,49 @@ inline void append_bit_reverse(Program& prog, FrStorage* data, unsigned log_n) {
   prog.push_back(s);
 }
 
+// DIF (natural in, bit-reversed out), then `out_scaling` on the output; with natural_out, then the
+// bit reversal (in the passes where fuses_bit_reverse allows). With mul_b the input is first
+// multiplied by mul_b (element-wise, fused into the first pass); with sub_c, sub_c is subtracted
+// from the scaled output (fused into the last; b and c in the order the passes index them).
+inline void append_dif(Program& prog, FrStorage* data, unsigned log_n, bool inverse,
+                       const TableView& tables, Scaling out_scaling, bool natural_out,
+                       const FrStorage* mul_b = nullptr, const FrStorage* sub_c = nullptr) {
+  const std::vector<PassRange> passes = plan_passes(log_n, tables.max_pass_log);
+  const bool fuse = natural_out && tables.fuse_bit_reverse && fuses_bit_reverse(passes);
+  for (size_t i = 0; i < passes.size(); ++i) {
+    Step s;
+    s.flow = Flow::kDif;
+    s.bits = passes[i].hi - passes[i].lo;
+    s.args = pass_args(data, log_n, passes[i], inverse, tables);
+    if (i == 0) s.args.mul_b = mul_b;
+    if (passes[i].lo == 0) {
+      set_scaling(s.args, tables, out_scaling);
+      s.args.sub_c = sub_c;
+    }
+    if (fuse && i > 0) s.args.layout = i == 1 ? Layout::kToReversed : Layout::kReversed;
+    prog.push_back(s);
+  }
+  if (natural_out && !fuse) append_bit_reverse(prog, data, log_n);
+}
+
+// With natural_in, first the bit reversal (in the passes where fuses_bit_reverse allows); then
+// `in_scaling` on the bit-reversed input and DIT (bit-reversed in, natural out).
+inline void append_dit(Program& prog, FrStorage* data, unsigned log_n, bool inverse,
+                       const TableView& tables, Scaling in_scaling, bool natural_in) {
+  const std::vector<PassRange> passes = plan_passes(log_n, tables.max_pass_log);
+  const bool fuse = natural_in && tables.fuse_bit_reverse && fuses_bit_reverse(passes);
+  if (natural_in && !fuse) append_bit_reverse(prog, data, log_n);
+  for (size_t i = passes.size(); i-- > 0;) {
+    Step s;
+    s.flow = Flow::kDit;
+    s.bits = passes[i].hi - passes[i].lo;
+    s.args = pass_args(data, log_n, passes[i], inverse, tables);
+    if (passes[i].lo == 0) set_scaling(s.args, tables, in_scaling);
+    if (fuse && i > 0) s.args.layout = i == 1 ? Layout::kFromReversed : Layout::kReversed;
+    prog.push_back(s);
+  }
+}
+
 enum class Transform : uint8_t { kForward, kInverse, kCosetForward, kCosetInverse };
 
 // A natural-order transform (src/ntt/ntt.hpp); the empty program for one point.
@@ -206,20 +226,16 @@ inline Program transform_program(Transform transform, FrStorage* data, unsigned 
   if (log_n == 0) return prog;
   switch (transform) {
     case Transform::kForward:
-      append_dif(prog, data, log_n, false, tables, Scaling::kNone);
-      append_bit_reverse(prog, data, log_n);
+      append_dif(prog, data, log_n, false, tables, Scaling::kNone, true);
       break;
     case Transform::kInverse:
-      append_dif(prog, data, log_n, true, tables, Scaling::kSizeInverse);
-      append_bit_reverse(prog, data, log_n);
+      append_dif(prog, data, log_n, true, tables, Scaling::kSizeInverse, true);
       break;
     case Transform::kCosetForward:
-      append_bit_reverse(prog, data, log_n);
-      append_dit(prog, data, log_n, false, tables, Scaling::kCoset);
+      append_dit(prog, data, log_n, false, tables, Scaling::kCoset, true);
       break;
     case Transform::kCosetInverse:
-      append_dif(prog, data, log_n, true, tables, Scaling::kCosetInverseOverSize);
-      append_bit_reverse(prog, data, log_n);
+      append_dif(prog, data, log_n, true, tables, Scaling::kCosetInverseOverSize, true);
       break;
   }
   return prog;
@@ -228,8 +244,8 @@ inline Program transform_program(Transform transform, FrStorage* data, unsigned 
 // x <- coset_fft(ifft(x)): evaluations of the interpolant of x on the coset g*H, natural order.
 inline Program coset_evaluations_program(FrStorage* x, unsigned log_n, const TableView& tables) {
   Program prog;
-  append_dif(prog, x, log_n, true, tables, Scaling::kCosetOverSize);
-  append_dit(prog, x, log_n, false, tables, Scaling::kNone);
+  append_dif(prog, x, log_n, true, tables, Scaling::kCosetOverSize, false);
+  append_dit(prog, x, log_n, false, tables, Scaling::kNone, false);
   return prog;
 }
 
@@ -237,7 +253,7 @@ inline Program coset_evaluations_program(FrStorage* x, unsigned log_n, const Tab
 // the quotient's last pass produces its own.
 inline Program coefficients_over_z_program(FrStorage* c, unsigned log_n, const TableView& tables) {
   Program prog;
-  append_dif(prog, c, log_n, true, tables, Scaling::kSizeTimesZInverse);
+  append_dif(prog, c, log_n, true, tables, Scaling::kSizeTimesZInverse, false);
   return prog;
 }
 
@@ -246,8 +262,7 @@ inline Program coefficients_over_z_program(FrStorage* c, unsigned log_n, const T
 inline Program quotient_program(FrStorage* a, const FrStorage* b, const FrStorage* c,
                                 unsigned log_n, const TableView& tables) {
   Program prog;
-  append_dif(prog, a, log_n, true, tables, Scaling::kQuotient, b, c);
-  append_bit_reverse(prog, a, log_n);
+  append_dif(prog, a, log_n, true, tables, Scaling::kQuotient, true, b, c);
   return prog;
 }
 
