@@ -22,10 +22,11 @@
 // dit_bitreversed_to_natural, so results are bit-identical to src/ntt (the arithmetic is exact).
 //
 // Inside a pass, a CUDA block owns a tile of 2^B rows x S columns (S = 2^kTileLog / 2^B consecutive
-// column indices) held in shared memory, and runs in phases separated by __syncthreads():
+// column indices, or the columns its Layout pairs) held in shared memory, and runs in phases
+// separated by __syncthreads():
 //   load   each thread copies E elements from global memory into the tile; consecutive threads
-//          take consecutive addresses. Fused here: the pointwise a*b (DIF) or the twiddle and
-//          the scaling (DIT).
+//          take consecutive addresses (but in a paired layout). Fused here: the pointwise a*b
+//          (DIF) or the twiddle and the scaling (DIT).
 //   round  each thread reads E = 2^R elements of one column whose rows differ in an R-bit window,
 //          runs the radix-2 stages of that window in registers, writes them back. ceil(B / R)
 //          rounds cover the B stages.
