@@ -1,29 +1,36 @@
 #!/usr/bin/env bash
 # Builds, tests and benchmarks the GPU path in one call (for a machine with an NVIDIA GPU).
 # Needs only a C++ compiler, CUDA (nvcc), CMake, ninja and GoogleTest: no other packages.
-#   scripts/gpu-check.sh [--quick] [--multi] [--deadline] [--out DIR]
+#   scripts/gpu-check.sh [--quick] [--multi] [--deadline] [--out DIR] [--sppark DIR --blst DIR]
 #     --quick   tests, then only the partition proof benchmark at --log2 20 (seconds)
 #     --multi   tests, then gpu_spread_bench: throughput over every GPU of the host against one
 #               (32 GiB-shaped partitions; with --quick at --log2 20)
 #     --deadline tests, then gpu_deadline_bench: a deadline-priority MSM's latency beside a 2^27
 #               one (the daemon's two lanes in miniature)
 #     --out DIR also write the logs there (default: build/gpu/logs)
+#     --sppark DIR --blst DIR   then sppark's NTT and MSM beside ours in the same call
+#               (scripts/sppark-bench.sh; source trees of supranational/sppark and blst)
+#     (paths from the repository's root)
 # Benchmarks: gpu_field_bench, gpu_ntt_bench, gpu_msm_bench, and gpu_partition_bench (a whole
 # PoRep-shaped partition proof through CudaBackend) at the real size, --log2 27 (~45 GB of device
 # memory, ~35 GB of host memory).
 # Prints a short summary table last.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 quick=0
 multi=0
 deadline=0
 out=build/gpu/logs
+sppark=''
+blst=''
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --multi) multi=1 ;;
     --deadline) deadline=1 ;;
     --out) out=$2; shift ;;
+    --sppark) sppark=$2; shift ;;
+    --blst) blst=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -105,6 +112,18 @@ for b in "${benches[@]}"; do
   fi
   summary+=("$label|$([ $brc -eq 0 ] && echo ok || echo FAILED)|$detail")
 done
+
+if [ -n "$sppark" ] && [ -n "$blst" ]; then
+  ntt=$(find build/gpu -name gpu_ntt_bench -type f -perm -u+x | head -1)
+  if [ -n "$ntt" ]; then
+    echo "== sppark beside cuzk"
+    scripts/sppark-bench.sh --sppark "$sppark" --blst "$blst" --bin "$(dirname "$ntt")" \
+      --out "$out/sppark" >"$out/sppark.log" 2>&1
+    src=$?
+    tail -7 "$out/sppark.log"
+    summary+=("sppark-bench|$([ $src -eq 0 ] && echo ok || echo FAILED)|$out/sppark.log")
+  fi
+fi
 
 echo
 echo "== summary"
