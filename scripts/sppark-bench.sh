@@ -36,7 +36,7 @@ cc -O2 -fno-builtin -fPIC -c "$blst/src/server.c" -o "$out/server.o"
 cc -O2 -fPIC -c "$blst/build/assembly.S" -o "$out/assembly.o"
 ar rcs "$out/libblst.a" "$out/server.o" "$out/assembly.o"
 "$nvcc" -O3 -std=c++17 -arch="sm_${CUDA_ARCH:-90}" -DFEATURE_BLS12_381 -I"$sppark" \
-  -I"$blst/src" -o "$out/sppark_bench" bench/sppark/sppark_bench.cu \
+  -I"$blst/src" -Itests/gpu -o "$out/sppark_bench" bench/sppark/sppark_bench.cu \
   "$sppark/util/all_gpus.cpp" -L"$out" -lblst
 
 echo "== sppark"

@@ -11,7 +11,8 @@
 // The points are random coordinates below p, not curve points: sppark's XYZZ additions cost the
 // same either way, and only the time is of interest (no result is checked).
 //
-// Usage: sppark_bench [--ntt 27] [--msm 26,27] [--runs 5]
+// Usage: sppark_bench [--ntt 27] [--msm 26,27] [--runs 5]. bench_main.hpp (tests/gpu, standard
+// headers only) gives it the benchmarks' option and list parsers, median and generator.
 #include <cuda.h>
 
 #include <algorithm>
@@ -19,12 +20,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <ec/jacobian_t.hpp>
 #include <ec/xyzz_t.hpp>
 #include <ff/bls12-381.hpp>
-#include <string>
 #include <vector>
+
+#include "bench_main.hpp"
 
 typedef jacobian_t<fp_t> point_t;
 typedef xyzz_t<fp_t> bucket_t;
@@ -36,36 +37,14 @@ typedef fr_t scalar_t;
 
 namespace {
 
-uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 // Random 64-bit words, the last of every `words` masked so that the value is below the modulus
 // (p's top word is 0x1a0111ea..., r's 0x73eda753...).
 void fill_words(void* dst, size_t count, size_t words, uint64_t top_mask, uint64_t seed) {
   auto* w = static_cast<uint64_t*>(dst);
   for (size_t i = 0; i < count * words; ++i) {
-    w[i] = splitmix64(seed);
+    w[i] = cuzk::gpu::bench::splitmix64_next(seed);
     if (i % words == words - 1) w[i] &= top_mask;
   }
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-std::vector<unsigned> parse_sizes(const char* s) {
-  std::vector<unsigned> out;
-  for (const char* p = s; *p != '\0';) {
-    char* end = nullptr;
-    out.push_back(unsigned(std::strtoul(p, &end, 10)));
-    p = *end == ',' ? end + 1 : end;
-  }
-  return out;
 }
 
 void check(cudaError_t e, const char* what) {
@@ -105,7 +84,7 @@ double ntt_ms(unsigned lg, int runs) {
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
   cudaFree(d);
-  return median(ms);
+  return cuzk::gpu::bench::median(ms);
 }
 
 double msm_ms(unsigned lg, int runs) {
@@ -133,26 +112,20 @@ double msm_ms(unsigned lg, int runs) {
     ms.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   }
-  return median(ms);
+  return cuzk::gpu::bench::median(ms);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
+  namespace bench = cuzk::gpu::bench;
   std::vector<unsigned> ntt_sizes{27}, msm_sizes{26, 27};
   int runs = 5;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--ntt" && i + 1 < argc) {
-      ntt_sizes = parse_sizes(argv[++i]);
-    } else if (a == "--msm" && i + 1 < argc) {
-      msm_sizes = parse_sizes(argv[++i]);
-    } else if (a == "--runs" && i + 1 < argc) {
-      runs = std::max(1, std::atoi(argv[++i]));
-    } else {
-      std::fprintf(stderr, "usage: %s [--ntt 27] [--msm 26,27] [--runs 5]\n", argv[0]);
-      return 2;
-    }
+  const bench::OptionSetters options = {
+      {"--ntt", [&](const char* v) { ntt_sizes = bench::parse_list(v, "--ntt"); }},
+      {"--msm", [&](const char* v) { msm_sizes = bench::parse_list(v, "--msm"); }},
+      {"--runs", [&](const char* v) { runs = std::max(1, std::atoi(v)); }}};
+  if (!bench::parse_options(argc, argv, options)) {
+    std::fprintf(stderr, "usage: %s [--ntt 27] [--msm 26,27] [--runs 5]\n", argv[0]);
+    return 2;
   }
   cudaDeviceProp prop{};
   check(cudaGetDeviceProperties(&prop, 0), "device");
@@ -166,4 +139,10 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return cuzk::gpu::bench::guarded_main("sppark_bench", run, argc, argv);
 }

@@ -21,7 +21,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -56,14 +55,6 @@ Spread spread(std::vector<double> v) {
   return {at(0.5), at(0.99), v.back()};
 }
 
-std::vector<unsigned> parse_list(const char* text) {
-  std::vector<unsigned> out;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) out.push_back(unsigned(std::atoi(item.c_str())));
-  return out;
-}
-
 // Wall times of `calls` calls of f.
 std::vector<double> time_calls(unsigned calls, const std::function<void()>& f) {
   std::vector<double> ms;
@@ -83,7 +74,7 @@ int run(int argc, char** argv) {
       {"--probe-log2", [&](const char* v) { probe_log = unsigned(std::atoi(v)); }},
       {"--probes", [&](const char* v) { probes = unsigned(std::max(1, std::atoi(v))); }},
       {"--every-ms", [&](const char* v) { every_ms = unsigned(std::atoi(v)); }},
-      {"--aheads", [&](const char* v) { aheads = parse_list(v); }}};
+      {"--aheads", [&](const char* v) { aheads = bench::parse_list(v, "--aheads"); }}};
   if (!bench::parse_options(argc, argv, options) || main_log < 10 || main_log > 27 ||
       probe_log < 4 || probe_log > main_log || aheads.empty()) {
     std::fprintf(stderr,

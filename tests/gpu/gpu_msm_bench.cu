@@ -183,18 +183,6 @@ struct Bench {
   }
 };
 
-std::vector<unsigned> parse_sizes(const char* s) {
-  std::vector<unsigned> out;
-  for (const char* p = s; *p;) {
-    out.push_back(unsigned(std::strtoul(p, const_cast<char**>(&p), 10)));
-    if (*p == ',')
-      ++p;
-    else if (*p)
-      throw std::invalid_argument("bad --sizes list");
-  }
-  return out;
-}
-
 int run(int argc, char** argv) {
   std::vector<unsigned> sizes = {20, 24, 26, 27};
   int runs = 5;
@@ -204,7 +192,7 @@ int run(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--sizes" && i + 1 < argc)
-      sizes = parse_sizes(argv[++i]);
+      sizes = bench::parse_list(argv[++i], "--sizes");
     else if (a == "--runs" && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
     else if (a == "--sweep-log2" && i + 1 < argc)
@@ -214,7 +202,7 @@ int run(int argc, char** argv) {
     else if (a == "--no-check")
       check = false;
     else if (a == "--g2" && i + 1 < argc)
-      g2_sizes = parse_sizes(argv[++i]);
+      g2_sizes = bench::parse_list(argv[++i], "--g2");
     else {
       std::fprintf(stderr,
                    "usage: %s [--sizes 20,24,26,27] [--runs 5] [--sweep] [--sweep-log2 26] "
@@ -226,7 +214,6 @@ int run(int argc, char** argv) {
   for (const auto* list : {&sizes, &g2_sizes})
     for (unsigned s : *list)
       if (s < 1 || s > 30) throw std::invalid_argument("sizes are log2 n in 1..30");
-  if (sizes.empty()) throw std::invalid_argument("--sizes: at least one size");
   if (cuda_device_count() == 0) {
     std::fprintf(stderr, "no CUDA device\n");
     return 1;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "../msm/msm_fixtures.hpp"
+#include "bench_main.hpp"
 #include "curve/g1.hpp"
 #include "curve/g2.hpp"
 #include "ff/fr.hpp"
@@ -59,24 +60,16 @@ struct PartitionShape {
   }
 };
 
-// splitmix64: the generator of every block.
-inline uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 // A uniform-looking Fr below 2^254 (< r, so any such limbs are a valid Montgomery form).
 inline ff::Fr random_fr(uint64_t& state) {
   ff::Fr::Repr r;
-  for (auto& limb : r) limb = splitmix64(state);
+  for (auto& limb : r) limb = splitmix64_next(state);
   r[3] &= (uint64_t(1) << 62) - 1;
   return ff::Fr::from_montgomery(r);
 }
 
 // fn(i, state) for every i < n, over `threads`; state is the generator of i's block, seeded from
-// (seed, stream, block): the same values whatever the thread count.
+// (seed, stream, block; splitmix64, bench_main.hpp): the same values whatever the thread count.
 template <class Fn>
 void fill_blocks(size_t n, unsigned threads, uint64_t seed, uint64_t stream, Fn&& fn) {
   constexpr size_t kBlock = size_t(1) << 16;
@@ -84,7 +77,7 @@ void fill_blocks(size_t n, unsigned threads, uint64_t seed, uint64_t stream, Fn&
   parallel_chunks(blocks, resolve_threads(threads) * 4, threads, [&](size_t, size_t b0, size_t b1) {
     for (size_t blk = b0; blk < b1; ++blk) {
       uint64_t state = seed * 0x632BE59BD9B4E019ull + stream * 0x9E3779B97F4A7C15ull + blk;
-      (void)splitmix64(state);
+      (void)splitmix64_next(state);
       const size_t end = std::min(n, (blk + 1) * kBlock);
       for (size_t i = blk * kBlock; i < end; ++i) fn(i, state);
     }
@@ -100,7 +93,7 @@ inline std::vector<uint64_t> random_density(size_t n, double p, unsigned threads
   fill_blocks(words.size(), threads, seed, stream, [&](size_t w, uint64_t& state) {
     uint64_t word = 0;
     for (unsigned bit = 0; bit < 64; ++bit) {
-      const uint64_t x = splitmix64(state);
+      const uint64_t x = splitmix64_next(state);
       if (p >= 1.0 || x < limit) word |= uint64_t(1) << bit;
     }
     const size_t first = w * 64;
@@ -147,7 +140,7 @@ inline SyntheticWitness make_witness(const PartitionShape& shape, uint64_t seed,
   });
   w.aux.resize(shape.aux);
   fill_blocks(shape.aux, threads, seed, 3, [&](size_t i, uint64_t& st) {
-    const uint64_t kind = splitmix64(st) % 100;
+    const uint64_t kind = splitmix64_next(st) % 100;
     w.aux[i] = kind < kZeroPercent                 ? ff::Fr::zero()
                : kind < kZeroPercent + kOnePercent ? ff::Fr::one()
                                                    : random_fr(st);
