@@ -14,6 +14,7 @@
 #     --phases c2,mixed --duration 10s
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/alternate.sh
 builds=() rounds=2 work=/tmp/cuzk-deadline scenario=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -54,14 +55,7 @@ first=${builds[0]#*=}
 with_build "$first" scripts/deadline-scenario.sh prepare --bin "$first" --work "$work" \
   "${prepare_args[@]}"
 
-order=()
-for ((r = 1; r <= rounds; r++)); do
-  if ((r % 2 == 1)); then
-    for b in "${builds[@]}"; do order+=("$r:$b"); done
-  else
-    for ((i = ${#builds[@]} - 1; i >= 0; i--)); do order+=("$r:${builds[i]}"); done
-  fi
-done
+alternation_order "$rounds" "${builds[@]}"
 
 for entry in "${order[@]}"; do
   round=${entry%%:*} b=${entry#*:}

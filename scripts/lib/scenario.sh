@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # the variables set here are the callers'
 # Sourced by the scenario scripts (vanilla-, deadline- and startup-scenario.sh): the binaries, the
 # daemon's device keys, and its start and stop. Expects to run from the repository root.
 #   scenario_binaries BIN       $cuzk and $bench: BIN/cuzk and BIN/cuzk-bench, or build/release's
