@@ -24,20 +24,22 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do
   esac
   shift
 done
-# The benchmarks: "--"-separated command lines, kept as one string each with a unit separator.
-benches=()
-while [ $# -gt 0 ]; do
-  shift  # the --
-  cmd=()
-  while [ $# -gt 0 ] && [ "$1" != -- ]; do cmd+=("$1"); shift; done
-  [ ${#cmd[@]} -gt 0 ] || { echo "compare-benches: an empty benchmark after --" >&2; exit 2; }
-  benches+=("$(printf '%s\x1f' "${cmd[@]}")")
+# The benchmarks: the "--"-separated command lines of args, benchmark k at starts[k], lens[k] words.
+args=("$@") starts=() lens=()
+for ((i = 0; i < ${#args[@]}; i++)); do
+  if [ "${args[i]}" = -- ]; then
+    starts+=($((i + 1)))
+    lens+=(0)
+  else
+    lens[-1]=$((lens[-1] + 1))
+  fi
 done
 [ ${#builds[@]} -ge 2 ] || { echo "compare-benches: give at least two NAME=DIR" >&2; exit 2; }
-[ ${#benches[@]} -ge 1 ] || { echo "compare-benches: give a benchmark after --" >&2; exit 2; }
-for b in "${builds[@]}"; do
-  for bench in "${benches[@]}"; do
-    exe=${b#*=}/${bench%%$'\x1f'*}
+[ ${#starts[@]} -ge 1 ] || { echo "compare-benches: give a benchmark after --" >&2; exit 2; }
+for k in "${!starts[@]}"; do
+  [ "${lens[k]}" -gt 0 ] || { echo "compare-benches: an empty benchmark after --" >&2; exit 2; }
+  for b in "${builds[@]}"; do
+    exe=${b#*=}/${args[starts[k]]}
     [ -x "$exe" ] || { echo "compare-benches: no $exe" >&2; exit 2; }
   done
 done
@@ -45,8 +47,8 @@ mkdir -p "$out"
 
 alternation_order "$rounds" "${builds[@]}"
 status=0
-for k in "${!benches[@]}"; do
-  IFS=$'\x1f' read -r -a cmd <<<"${benches[k]}"
+for k in "${!starts[@]}"; do
+  cmd=("${args[@]:starts[k]:lens[k]}")
   for entry in "${order[@]}"; do
     round=${entry%%:*} b=${entry#*:}
     name=${b%%=*} dir=${b#*=}

@@ -2,7 +2,7 @@
 # CTest: scripts/compare-benches.sh with stand-in benchmarks (shell scripts that print their build
 # and arguments), so that the GPU host's A/B runner is checked without a GPU: the builds take
 # turns A B B A, every argument reaches the benchmark (an empty one too), the summary from the
-# heading on is printed and the whole output kept, a failing run fails the comparison after every
+# heading on is printed and the whole output kept (each benchmark's own, when one runs twice), a failing run fails the comparison after every
 # turn has run, and bad invocations stop before running anything.
 #   compare_benches_test.sh WORKDIR
 set -euo pipefail
@@ -31,6 +31,12 @@ turns=$(grep -E '^=== ' <<<"$out" | sed -E 's/.*: (old|new), round ([0-9]).*/\1\
 [ "$(grep -c '^row b: 3 args \[10  27\]$' <<<"$out")" = 2 ] || fail "build b's rows or arguments"
 ! grep -q 'setup noise' <<<"$out" || fail "printed the output before the summary"
 grep -q 'setup noise' "$work/out/new-2-1-fake_bench.txt" || fail "the whole output was not kept"
+
+# The same benchmark twice with other arguments: each run keeps its own output.
+"${compare[@]}" old="$work/a" new="$work/b" --rounds 1 -- fake_bench x -- fake_bench y >/dev/null ||
+  fail "two benchmarks"
+grep -q '^row b: 1 args \[x\]$' "$work/out/new-1-1-fake_bench.txt" || fail "the first one's output"
+grep -q '^row b: 1 args \[y\]$' "$work/out/new-1-2-fake_bench.txt" || fail "the second one's output"
 
 rc=0
 out=$(FAIL_BUILD=b "${compare[@]}" old="$work/a" new="$work/b" --rows '^row' -- fake_bench 2>&1) ||
