@@ -11,7 +11,7 @@
 // Multiplication: Montgomery multiplication with the reduction interleaved row by row
 // (mont32_rows.hpp), 4N² multiply-adds; sums of products share one reduction (sum_of_products,
 // mul_sum). Products formed whole and reduced afterwards, schoolbook or Karatsuba, were measured
-// slower in every kernel (docs/perf/gpu.md, "Tried and lost").
+// slower in every kernel (docs/perf/gpu-tried.md).
 //
 // The limb algorithms are written against a carry chain Chain (PTX on the device, an emulation on
 // the host: carry_chain_ptx.cuh, carry_chain_host.hpp); this class holds the limbs and picks them.
