@@ -105,8 +105,8 @@ void ReduceKernels<C>::sum_groups(const Sums* in, uint32_t groups, size_t per_gr
 }
 
 // Exactly one wave (a partial second wave would idle most of the GPU) of at most two blocks per SM:
-// the G1 kernel fits three (166 registers), but ran 13-19 % slower so (an H100, the 2^27 Filecoin
-// mix's 47 M scalar-1 bases: 16.9 ms at two blocks, 19.1-20.0 at three, where two run at the bare
+// the G1 kernel fits three (166 registers), but ran 13-24 % slower so (an H100, the 2^27 Filecoin
+// mix's 47 M scalar-1 bases: 16.9 ms at two blocks, 19.1-21.0 at three, where two run at the bare
 // mixed-addition chain's rate).
 template <class C>
 uint32_t ReduceKernels<C>::batch_add_blocks(int sm_count) {
