@@ -2,8 +2,9 @@
 # CTest: scripts/compare-benches.sh with stand-in benchmarks (shell scripts that print their build
 # and arguments), so that the GPU host's A/B runner is checked without a GPU: the builds take
 # turns A B B A, every argument reaches the benchmark (an empty one too), the summary from the
-# heading on is printed and the whole output kept (each benchmark's own, when one runs twice), a failing run fails the comparison after every
-# turn has run, and bad invocations stop before running anything.
+# heading on is printed and the whole output kept (each benchmark's own, when one runs twice), a
+# failing run fails the comparison after every turn has run, and bad invocations stop before
+# running anything.
 #   compare_benches_test.sh WORKDIR
 set -euo pipefail
 work=$1
