@@ -52,17 +52,10 @@ struct Xyzz {
   CUZK_HD bool is_identity() const { return zz.is_zero(); }
   CUZK_HD Xyzz operator-() const { return {x, -y, zz, zzz}; }
 
-  // dbl-2008-s-1 (a = 0): 6M + 3S.
+  // dbl-2008-s-1 (a = 0): 6M + 3S, the affine doubling of (X, Y) below with ZZ and ZZZ scaled.
   CUZK_HD Xyzz dbl() const {
-    const F u = y.dbl();
-    const F v = u.square();
-    const F w = u * v;
-    const F s = x * v;
-    const F xx = x.square();
-    const F m = xx.dbl() + xx;
-    const F x3 = m.square() - s.dbl();
-    const F y3 = m * (s - x3) - w * y;
-    return {x3, y3, v * zz, w * zzz};
+    const Xyzz d = dbl(Affine<F>{x, y});
+    return {d.x, d.y, d.zz * zz, d.zzz * zzz};
   }
 
   // mdbl-2008-s-1 (a = 0): 2q for an affine q, 4M + 3S from q's two coordinates alone.
