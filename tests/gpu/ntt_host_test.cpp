@@ -57,7 +57,7 @@ struct HostTables {
 template <unsigned B, Flow kFlow>
 void emulate_pass(const PassArgs& a) {
   using Tile = PassTile<Emu, B, kFlow>;
-  std::vector<Quad> smem(2 * Tile::kSlots);
+  std::vector<Quad> smem(Tile::kSmemBytes / sizeof(Quad));
   for (uint32_t block = 0; block < Tile::blocks(a); ++block) {
     if (!Tile::active(a, block)) continue;
     for (unsigned tid = 0; tid < kThreads; ++tid) Tile::load(a, block, tid, smem.data());

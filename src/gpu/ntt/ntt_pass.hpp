@@ -157,11 +157,9 @@ CUZK_HD unsigned swizzle(unsigned i) {
   return i ^ (((i >> 3) ^ (i >> 6) ^ (i >> 9)) & 7u);
 }
 
-template <class F, unsigned kSlots>
-CUZK_HD F tile_get(const Quad* smem, unsigned i) {
-  const unsigned s = swizzle(i);
-  const Quad lo = smem[s];
-  const Quad hi = smem[kSlots + s];
+// The element whose halves are lo and hi.
+template <class F>
+CUZK_HD F join_halves(const Quad& lo, const Quad& hi) {
   FrStorage st;
   CUZK_UNROLL
   for (unsigned j = 0; j < 4; ++j) {
@@ -169,6 +167,12 @@ CUZK_HD F tile_get(const Quad* smem, unsigned i) {
     st.limbs[4 + j] = hi.w[j];
   }
   return F::load(st);
+}
+
+template <class F, unsigned kSlots>
+CUZK_HD F tile_get(const Quad* smem, unsigned i) {
+  const unsigned s = swizzle(i);
+  return join_halves<F>(smem[s], smem[kSlots + s]);
 }
 
 template <unsigned kSlots, class F>
@@ -264,7 +268,12 @@ struct PassTile {
   static constexpr unsigned kColumnsLog = tile_columns_log(B);  // S = columns per tile
   static constexpr unsigned kColumns = 1u << kColumnsLog;
   static constexpr unsigned kSlots = 1u << kTileLog;  // elements per tile
-  static constexpr size_t kSmemBytes = 2 * kSlots * sizeof(Quad);
+  // Passes of up to 9 bits keep the stages' twiddles inner[0, 2^B) in shared memory beside the
+  // tile (16 KiB at B = 9, two planes of halves like the tile), copied in the load phase, so that
+  // the rounds read them without a global load; a 10-bit pass's 32 KiB would not fit in 48.
+  static constexpr unsigned kInnerSlots = B <= 9 ? 1u << B : 0;
+  static constexpr unsigned kInnerBase = 2 * kSlots;  // first Quad of the inner planes
+  static constexpr size_t kSmemBytes = 2 * (kSlots + kInnerSlots) * sizeof(Quad);
   static constexpr unsigned kRounds = (B + kR - 1) / kR;
   static constexpr unsigned kFirstRoundBits = B - kR * (kRounds - 1);  // DIF: the partial round
 
@@ -375,6 +384,10 @@ struct PassTile {
 
   static CUZK_HD void load(const PassArgs& a, uint32_t block, unsigned tid, Quad* smem) {
     if (!load_has_factors(a)) return copy_in(a, block, tid, smem);
+    copy_inner(a, tid, smem);
+#if defined(__CUDA_ARCH__)
+    __pipeline_commit();  // waited for after the factors' loop
+#endif
     CUZK_ROLLED
     for (unsigned i = 0; i < kE; ++i) {
       const Element el = element(a, block, tid + i * kThreads);
@@ -389,6 +402,33 @@ struct PassTile {
       }
       x = f.apply(x);
       tile_put<kSlots>(smem, slot(el.row, el.col), x);
+    }
+#if defined(__CUDA_ARCH__)
+    __pipeline_wait_prior(0);
+#endif
+  }
+
+  // The stages' twiddles into shared memory (kInnerSlots of them), by cp.async on the device: the
+  // thread's share of the 2 * kInnerSlots halves, committed and waited for by the caller.
+  static CUZK_HD void copy_inner(const PassArgs& a, unsigned tid, Quad* smem) {
+    CUZK_ROLLED
+    for (unsigned h = tid; h < 2 * kInnerSlots; h += kThreads) {
+      const unsigned j = h % kInnerSlots, half = h / kInnerSlots;
+      Quad* dst = smem + kInnerBase + half * kInnerSlots + j;
+      const uint32_t* src = a.inner[j].limbs + 4 * half;
+#if defined(__CUDA_ARCH__)
+      __pipeline_memcpy_async(dst, src, 16);
+#else
+      for (unsigned w = 0; w < 4; ++w) dst->w[w] = src[w];
+#endif
+    }
+  }
+  // Entry j of the stages' twiddles: from shared memory where the pass keeps them there.
+  static CUZK_HD F inner(const PassArgs& a, const Quad* smem, unsigned j) {
+    if constexpr (kInnerSlots == 0) {
+      return F::load(a.inner[j]);
+    } else {
+      return join_halves<F>(smem[kInnerBase + j], smem[kInnerBase + kInnerSlots + j]);
     }
   }
 
@@ -417,6 +457,7 @@ struct PassTile {
       tile_put<kSlots>(smem, slot(el.row, el.col), F::load(*src));
 #endif
     }
+    copy_inner(a, tid, smem);
 #if defined(__CUDA_ARCH__)
     __pipeline_commit();
     __pipeline_wait_prior(0);
@@ -459,7 +500,7 @@ struct PassTile {
       CUZK_UNROLL
       for (unsigned j = 0; j < kE; ++j) {
         if (j & (1u << b)) continue;
-        butterfly(a, t, (row0 | (j << w0)) & ((1u << t) - 1), x[j], x[j | (1u << b)]);
+        butterfly(a, smem, t, (row0 | (j << w0)) & ((1u << t) - 1), x[j], x[j | (1u << b)]);
       }
     }
     CUZK_UNROLL
@@ -469,15 +510,16 @@ struct PassTile {
   // Stage t on rows (m, m + 2^t) with twiddle w_{2^(t+1)}^e, e = m mod 2^t. The product is skipped
   // for e = 0: a uniform branch where the window sits at the bottom (the last DIF / first DIT
   // round, where e depends on the element only), elsewhere no dearer than the multiplication.
-  static CUZK_HD void butterfly(const PassArgs& a, unsigned t, unsigned e, F& u, F& v) {
+  static CUZK_HD void butterfly(const PassArgs& a, const Quad* smem, unsigned t, unsigned e, F& u,
+                                F& v) {
     if constexpr (kFlow == Flow::kDif) {
       F d = u - v;
       u = u + v;
-      if (e != 0) d = d * F::load(a.inner[(1u << t) + e]);
+      if (e != 0) d = d * inner(a, smem, (1u << t) + e);
       v = d;
     } else {
       F vw = v;
-      if (e != 0) vw = vw * F::load(a.inner[(1u << t) + e]);
+      if (e != 0) vw = vw * inner(a, smem, (1u << t) + e);
       v = u - vw;
       u = u + vw;
     }
