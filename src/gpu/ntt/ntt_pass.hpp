@@ -411,18 +411,18 @@ struct PassTile {
   // The stages' twiddles into shared memory (kInnerSlots of them), by cp.async on the device: the
   // thread's share of the 2 * kInnerSlots halves, committed and waited for by the caller.
   static CUZK_HD void copy_inner(const PassArgs& a, unsigned tid, Quad* smem) {
-    if constexpr (kInnerSlots == 0) return;  // a 10-bit pass reads them from global memory
-    constexpr unsigned kSlotsOrOne = kInnerSlots > 0 ? kInnerSlots : 1;  // no division by zero
-    CUZK_ROLLED
-    for (unsigned h = tid; h < 2 * kSlotsOrOne; h += kThreads) {
-      const unsigned j = h % kSlotsOrOne, half = h / kSlotsOrOne;
-      Quad* dst = smem + kInnerBase + half * kSlotsOrOne + j;
-      const uint32_t* src = a.inner[j].limbs + 4 * half;
+    if constexpr (kInnerSlots > 0) {  // a 10-bit pass reads them from global memory
+      CUZK_ROLLED
+      for (unsigned h = tid; h < 2 * kInnerSlots; h += kThreads) {
+        const unsigned j = h % kInnerSlots, half = h / kInnerSlots;
+        Quad* dst = smem + kInnerBase + half * kInnerSlots + j;
+        const uint32_t* src = a.inner[j].limbs + 4 * half;
 #if defined(__CUDA_ARCH__)
-      __pipeline_memcpy_async(dst, src, 16);
+        __pipeline_memcpy_async(dst, src, 16);
 #else
-      for (unsigned w = 0; w < 4; ++w) dst->w[w] = src[w];
+        for (unsigned w = 0; w < 4; ++w) dst->w[w] = src[w];
 #endif
+      }
     }
   }
   // Entry j of the stages' twiddles: from shared memory where the pass keeps them there.
