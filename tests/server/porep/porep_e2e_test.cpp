@@ -153,28 +153,21 @@ class PorepEndToEnd : public ::testing::Test {
   std::unique_ptr<v1::ProvingEngine::Stub> stub_;
 };
 
-// Proofs in one call (Prove: submit and await together, as Curio calls it) with [synthesis]
-// precompiled: the first proof records the circuit (and writes its cache file); a daemon started
-// again loads the file, checks it on its first witness, and proves with deferred products
-// (computed by the pipeline for this CPU backend). The daemon draws fresh (r, s), so the proofs
-// are verified rather than compared with generic synthesis's (generic synthesis through the
-// service: PrioritiesCancelAndBadRequestsTogether). Two proofs: a 2 KiB proof costs ~30 s of CI's
-// two cores, and the matrices a daemon recorded itself go through the same store lookup and
-// deferred products as loaded ones (tests/r1cs/precompiled_file_test.cpp covers the store's
-// record and load).
+// A proof in one call (Prove: submit and await together, as Curio calls it) with [synthesis]
+// precompiled: it records the circuit, writes its cache file and verifies. The daemon draws fresh
+// (r, s), so the proof is verified rather than compared with generic synthesis's (generic
+// synthesis through the service: PrioritiesCancelAndBadRequestsTogether). One proof: a 2 KiB proof
+// costs ~30 s of CI's two cores; a daemon started again on the file (loaded, checked on its first
+// witness, deferred products) is tests/server/daemon_preload_e2e.sh's, and the store's record and
+// load are tests/r1cs/precompiled_file_test.cpp's.
 TEST_F(PorepEndToEnd, ProveInOneCallWithPrecompiledSynthesis) {
   const std::string cache = dir_.str() + "/pce";
   start(std::make_shared<r1cs::PrecompiledStore>(cache));
-  {
-    const Sector s = seal(21);
-    const std::string proof = prove(s);
-    EXPECT_EQ(proof.size(), 192u);  // 2 KiB: one partition
-    expect_verifies(s, proof);
-  }
-  ASSERT_TRUE(std::filesystem::exists(cache + "/porep-2k.pce"));
-  start(std::make_shared<r1cs::PrecompiledStore>(cache));
-  const Sector s = seal(23);
-  expect_verifies(s, prove(s));
+  const Sector s = seal(21);
+  const std::string proof = prove(s);
+  EXPECT_EQ(proof.size(), 192u);  // 2 KiB: one partition
+  expect_verifies(s, proof);
+  EXPECT_TRUE(std::filesystem::exists(cache + "/porep-2k.pce"));
 }
 
 TEST_F(PorepEndToEnd, PrioritiesCancelAndBadRequestsTogether) {
