@@ -2,8 +2,8 @@
 # Fuzzes cuzk's parsers of outside input with libFuzzer (tests/fuzz): builds the targets with
 # clang, AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo, -DCUZK_FUZZ=ON, a unity
 # build) into build/fuzz, makes their seed corpora from real generated inputs
-# (tests/fuzz/make_corpus.sh) and runs each target for SECONDS_PER_TARGET seconds, one after the
-# other. Prints per target the executions, exec/s and coverage (cov / ft of libFuzzer's final
+# (tests/fuzz/make_corpus.sh) and runs each target for SECONDS_PER_TARGET seconds, one per core
+# at a time. Prints per target the executions, exec/s and coverage (cov / ft of libFuzzer's final
 # stats); exits non-zero if any target found a crash, a leak, a timeout or ran out of memory (the
 # input is kept in build/fuzz/artifacts/<target>/).
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]      (default 60)
@@ -31,12 +31,11 @@ if [ ! -f "$build/seeds/done" ] || [ "$bench" -nt "$build/seeds/done" ]; then
   touch "$build/seeds/done"
 fi
 
-failed=()
-printf '%-14s %10s %8s %8s %8s  %s\n' target executions exec/s cov ft result
-for t in "${targets[@]}"; do
+# One target: its libFuzzer run, then its row of the table in artifacts/<target>/result.
+fuzz_target() {
+  local t=$1 log status=0 done_line cov ft execs rate result=ok
   mkdir -p "$build/corpus/$t" "$build/artifacts/$t"
   log="$build/artifacts/$t/fuzz.log"
-  status=0
   "$build/tests/fuzz/$t" -max_total_time="$seconds" -rss_limit_mb=4096 -timeout=30 \
     -print_final_stats=1 -artifact_prefix="$build/artifacts/$t/" \
     "$build/corpus/$t" "$build/seeds/$t" >"$log" 2>&1 || status=$?
@@ -45,13 +44,26 @@ for t in "${targets[@]}"; do
   ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$done_line")
   execs=$(sed -nE 's/^stat::number_of_executed_units: +([0-9]+)/\1/p' "$log")
   rate=$(sed -nE 's/^stat::average_exec_per_sec: +([0-9]+)/\1/p' "$log")
-  result=ok
   if [ "$status" -ne 0 ]; then
     result="FAILED (exit $status): $(grep -m1 -E 'ERROR|==[0-9]+==|Test unit written' "$log" || true)"
-    failed+=("$t")
   fi
   printf '%-14s %10s %8s %8s %8s  %s\n' "$t" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" \
-    "$result"
+    "$result" >"$build/artifacts/$t/result"
+}
+
+# One target per core at a time (libFuzzer runs on one thread), the table in the targets' order.
+for t in "${targets[@]}"; do
+  rm -f "$build/artifacts/$t/result"
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+  fuzz_target "$t" &
+done
+wait
+failed=()
+printf '%-14s %10s %8s %8s %8s  %s\n' target executions exec/s cov ft result
+for t in "${targets[@]}"; do
+  row=$(cat "$build/artifacts/$t/result" 2>/dev/null || echo "$t (no result)")
+  echo "$row"
+  grep -q '  ok$' <<<"$row" || failed+=("$t")
 done
 echo "fuzz: ${#targets[@]} targets x ${seconds} s, $((SECONDS - start)) s in all"
 if [ ${#failed[@]} -gt 0 ]; then
