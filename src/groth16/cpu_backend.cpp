@@ -36,10 +36,11 @@ struct CpuPending final : Pending {
 
 // The first values of a vector of m: v, then zeros; written (and page-faulted) by `threads`
 // threads, not zero-filled by one first (a 2 KiB PoRep's three 2^22 vectors: ~1 s on one core).
+// Small vectors stay on the calling thread.
 r1cs::FrVector padded_copy(std::span<const Fr> v, size_t m, unsigned threads) {
   r1cs::FrVector out;
   out.resize(m);
-  parallel_for(m, threads, [&](size_t begin, size_t end) {
+  parallel_for(m, threads_for(m, size_t(1) << 16, threads), [&](size_t begin, size_t end) {
     const size_t copied_end = std::clamp(v.size(), begin, end);
     if (begin < copied_end)
       std::copy(v.begin() + begin, v.begin() + copied_end, out.begin() + begin);
