@@ -77,7 +77,7 @@ double multiplications(const Step& step) {
   if (a.scale == ntt_detail::ScaleMode::kPowers) per_element += 2;
   double per_tile = 0;
   ntt_detail::dispatch_pass(step, [&](auto bits, auto flow) {
-    using Tile = ntt_detail::PassTile<FrDevice, decltype(bits)::value, decltype(flow)::value>;
+    using Tile = ntt_detail::PassTile<FrNttDevice, decltype(bits)::value, decltype(flow)::value>;
     for (unsigned k = 0; k < Tile::kRounds; ++k) {
       const unsigned w0 = Tile::window(k);
       for (unsigned tid = 0; tid < ntt_detail::kThreads; ++tid) {

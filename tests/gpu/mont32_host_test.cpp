@@ -161,7 +161,7 @@ TYPED_TEST(Mont32HostTest, InputsBelowTwicePAreTheirResidues) {
 // p, and agrees with the CPU field.
 TEST(Mont32FullyReducedFpTest, MatchesCpuBelowP) {
   using Cpu = ff::Fp;
-  using Emu = Mont32<ff::FpConfig, HostCarryChain, false>;
+  using Emu = Mont32<ff::FpConfig, HostCarryChain, Reduction::kFull>;
   static_assert(!Emu::Params::kLazy && Mont32<ff::FpConfig, HostCarryChain>::Params::kLazy);
   const auto emu = [](const Cpu& x) { return Emu::load(to_storage(x)); };
   std::vector<Cpu> a, b;
@@ -179,6 +179,50 @@ TEST(Mont32FullyReducedFpTest, MatchesCpuBelowP) {
     for (const auto& [got, want] : cases) {
       ASSERT_EQ(from_storage(got.store()), want) << "case " << i;
       ASSERT_FALSE(ff::limbs_geq(held_limbs<Cpu>(got), Cpu::kModulus)) << "case " << i;
+    }
+  }
+}
+
+// Fr held below 2r (Reduction::kLazy, the NTT's FrNttDevice): 4r > R, so its sums carry past
+// 2^256 and only products by a value below r skip the final subtraction. Every operation the NTT
+// uses, on inputs anywhere below 2r (p - 1 + p, the largest, makes the sums carry), equals the
+// CPU's on the same residues and is held below 2r.
+class Mont32LazyFrTest : public Mont32HostTest<ff::FrConfig> {
+ protected:
+  using Lazy = Mont32<ff::FrConfig, HostCarryChain, Reduction::kLazy>;
+  static Lazy lazy(const Emu& x) { return Lazy::load(x.held()); }
+  static Cpu cpu(const Lazy& x) { return from_storage(x.store()); }
+};
+
+TEST_F(Mont32LazyFrTest, HeldBelowTwiceRAndEqualToCpu) {
+  static_assert(Lazy::Params::kLazy == (CUZK_GPU_LAZY_REDUCTION != 0));
+  static_assert(mont32::kSumsCarryOut<Lazy::Params> == Lazy::Params::kLazy);
+  const Repr bound = modulus_times(mont32::kBound<Lazy::Params>);
+  std::vector<Cpu> a, b;
+  testing::make_operands<Cpu>(600, 29, a, b);
+  for (size_t i = 0; i < a.size(); ++i) {
+    const Lazy z = lazy(emu(b[i]));  // below r: a twiddle
+    for (const Lazy& x : {lazy(emu(a[i])), lazy(plus_p(a[i]))}) {
+      for (const Lazy& y : {z, lazy(plus_p(b[i]))}) {
+        const std::pair<Lazy, Cpu> cases[] = {
+            {x * y, a[i] * b[i]},
+            {x.times_reduced(z), a[i] * b[i]},
+            {x + y, a[i] + b[i]},
+            {x - y, a[i] - b[i]},
+            {-x, -a[i]},
+            {x.dbl(), a[i].dbl()},
+            {x.square(), a[i].square()},
+            {(x + y).times_reduced(z), (a[i] + b[i]) * b[i]},
+            {x.inverse(), a[i].inverse()},
+            {x.times_reduced(z) - y * x, a[i] * b[i] - b[i] * a[i]}};
+        for (size_t k = 0; k < std::size(cases); ++k) {
+          const auto& [got, want] = cases[k];
+          ASSERT_EQ(cpu(got), want) << "case " << i << ", operation " << k;
+          ASSERT_FALSE(ff::limbs_geq(held_limbs<Cpu>(got), bound)) << "case " << i << ", " << k;
+        }
+        ASSERT_EQ(x == y, a[i] == b[i]) << "eq, case " << i;
+        ASSERT_EQ(x.is_zero(), a[i] == Cpu::zero()) << "is_zero, case " << i;
+      }
     }
   }
 }
@@ -256,6 +300,10 @@ TEST(Mont32CostTest, MultiplyAddsPerOperation) {
   // 4N² (Fp N = 12); Fr's reduction rows save 4 each on its modulus (reduce_row).
   EXPECT_EQ(multiplies_of<Fp>(mul), 576);
   EXPECT_EQ(multiplies_of<Fr>(mul), 224);
+  // The NTT's lazy Fr: the same rows; its product by a reduced twiddle drops a subtraction only.
+  using FrLazy = Mont32<ff::FrConfig, CountingChain, Reduction::kLazy>;
+  EXPECT_EQ(multiplies_of<FrLazy>([](const auto& a, const auto& b) { return a.times_reduced(b); }),
+            224);
   // a·b + c·d: two products' rows, one reduction.
   EXPECT_EQ(multiplies_of<Fp>(sum_of_two), 2 * 288 + 288);
   // Fp2: a product two sums of two Fp products (Karatsuba's count, 3 × 576); a·b + c·d two sums

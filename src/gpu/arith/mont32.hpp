@@ -2,8 +2,9 @@
 // type the GPU computes with (Fp: N = 12, Fr: N = 8), written once over the limb count.
 //
 // Representation. Limbs are little-endian 32-bit words in Montgomery form with R = 2^(32N), below
-// p, or below 2p in registers where the field is reduced lazily (mont32_rows.hpp: Fp when
-// kAllowLazy, as G1 uses it; G2's Fp2 sits on a fully reduced Fp, fields.cuh); storage in memory
+// p, or below 2p in registers where the field is reduced lazily (mont32_rows.hpp, Reduction in
+// mont32_params.hpp: Fp by default, as G1 uses it; G2's Fp2 sits on a fully reduced Fp; the NTT's
+// Fr is lazy, the other Fr kernels' not: fields.cuh); storage in memory
 // (FieldStorage, field_storage.hpp) always holds the fully reduced value, bit for bit the CPU
 // field's representation (see mont32_params.hpp, which derives every constant from the CPU
 // Config). Comparisons see values, not limbs.
@@ -28,11 +29,10 @@
 
 namespace cuzk::gpu {
 
-// kAllowLazy = false: fully reduced even where the modulus allows lazy reduction.
-template <class Config, class Chain, bool kAllowLazy = true>
+template <class Config, class Chain, Reduction kReduction = Reduction::kAuto>
 class Mont32 {
  public:
-  using Params = std::conditional_t<kAllowLazy, Mont32Params<Config>, FullyReduced<Config>>;
+  using Params = ParamsFor<Config, kReduction>;
   using Storage = FieldStorage<Config>;
   static constexpr size_t kLimbs = Params::kLimbs;
 
@@ -51,7 +51,8 @@ class Mont32 {
     for (size_t j = 0; j < kLimbs; ++j) r.v_[j] = r_mod_p.w[j];
     return r;
   }
-  // Montgomery limbs straight from memory (no reduction check: storage holds reduced values).
+  // Montgomery limbs straight from memory (no reduction check: storage holds reduced values, or
+  // held() ones that the same kernel wrote).
   static CUZK_HD Mont32 load(const Storage& s) {
     const Storage copy = s;  // one aligned block copy: 128-bit loads from global memory
     Mont32 r;
@@ -67,7 +68,8 @@ class Mont32 {
     for (size_t j = 0; j < kLimbs; ++j) s.limbs[j] = r.v_[j];
     return s;
   }
-  // The limbs as held (below 2p where the field is reduced lazily): for tests of that bound.
+  // The limbs as held (below 2p where the field is reduced lazily): for scratch that only this
+  // field's load() reads back (the NTT's shared-memory tiles), and for tests of that bound.
   CUZK_HD Storage held() const {
     Storage s;
     CUZK_UNROLL
@@ -127,16 +129,32 @@ class Mont32 {
     return r;
   }
   friend CUZK_HD Mont32 operator*(const Mont32& a, const Mont32& b) {
+    if constexpr (!mont32::kHeldProductsFit<Params>) {
+      return a.times_reduced(b.reduced());  // lazy Fr: two held values' product may pass R
+    } else {
+      Chain c;
+      Mont32 r;
+      mont32::mul_interleaved<Params>(c, r.v_, a.v_, b.v_);
+      return r;
+    }
+  }
+  // this·b for b below p — any value loaded from memory: where the field is reduced lazily the
+  // product needs no final subtraction even when 4p ≥ R (lazy Fr: mont32_rows.hpp).
+  CUZK_HD Mont32 times_reduced(const Mont32& b) const {
     Chain c;
     Mont32 r;
-    mont32::mul_interleaved<Params>(c, r.v_, a.v_, b.v_);
+    mont32::mul_interleaved<Params, true>(c, r.v_, v_, b.v_);
     return r;
   }
   CUZK_HD Mont32 square() const {
-    Chain c;
-    Mont32 r;
-    mont32::square_interleaved<Params>(c, r.v_, v_);
-    return r;
+    if constexpr (mont32::kSumsCarryOut<Params> || !mont32::kHeldProductsFit<Params>) {
+      return *this * *this;  // 2·this does not fit N words (lazy Fr)
+    } else {
+      Chain c;
+      Mont32 r;
+      mont32::square_interleaved<Params>(c, r.v_, v_);
+      return r;
+    }
   }
   // sum_{t < K} a_t·b_t with one reduction (mont32::sum_of_products): K = 2 is 3/4 of the
   // multiply-adds of two products.

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "ff/mont_field.hpp"
 
@@ -93,7 +94,8 @@ struct Mont32Params {
   }();
 
   // Lazy reduction (mont32_rows.hpp): a field with 4p < R keeps its values below 2p instead of p,
-  // which drops the final subtraction of its products (Fp; not Fr, whose r > R/4).
+  // which drops the final subtraction of its products (Fp; not Fr, whose r > R/4, unless asked:
+  // Reduction::kLazy).
   static constexpr bool kLazy =
       CUZK_GPU_LAZY_REDUCTION != 0 && kModulus.w[kLimbs - 1] < (uint32_t(1) << 30);  // 4p < R
   static constexpr Words<kLimbs> kTwiceModulus = [] {
@@ -121,10 +123,39 @@ struct Mont32Params {
   static_assert(kR2 == split(CpuField::kR2), "GPU and CPU R^2 differ");
 };
 
-// The same constants with lazy reduction off (Mont32's kAllowLazy = false).
+// How a Mont32 field keeps its values in registers (mont32_rows.hpp, "Lazy reduction"); memory
+// always holds them below p.
+enum class Reduction {
+  kAuto,  // below 2p where 4p < R (Fp: its products need no final subtraction), else below p (Fr)
+  kFull,  // below p
+  kLazy,  // below 2p for any modulus (2p < R): products by a value below p need no final
+          // subtraction, sums carry into a 2^(32N) word (the NTT's Fr)
+};
+
+// The same constants with lazy reduction off (Reduction::kFull).
 template <class Config>
 struct FullyReduced : Mont32Params<Config> {
   static constexpr bool kLazy = false;
 };
+
+// The same constants with lazy reduction on whatever the modulus (Reduction::kLazy).
+template <class Config>
+struct LazilyReduced : Mont32Params<Config> {
+  static constexpr bool kLazy = CUZK_GPU_LAZY_REDUCTION != 0;
+};
+
+// CUZK_GPU_LAZY_NTT=1 holds the NTT's Fr below 2r (FrNttDevice, fields.cuh), for an A/B
+// measurement against the default, fully reduced (docs/perf/gpu.md, "NTT over Fr by size").
+#ifndef CUZK_GPU_LAZY_NTT
+#define CUZK_GPU_LAZY_NTT 0
+#endif
+inline constexpr Reduction kNttReduction =
+    CUZK_GPU_LAZY_NTT != 0 ? Reduction::kLazy : Reduction::kAuto;
+
+template <class Config, Reduction kReduction>
+using ParamsFor =
+    std::conditional_t<kReduction == Reduction::kAuto, Mont32Params<Config>,
+                       std::conditional_t<kReduction == Reduction::kFull, FullyReduced<Config>,
+                                          LazilyReduced<Config>>>;
 
 }  // namespace cuzk::gpu

@@ -25,12 +25,16 @@
 // static_assert in mont32_params.hpp), so one conditional subtraction of p finishes.
 // Add/sub/neg/double are one or two carry chains plus a branch-free select.
 //
-// Lazy reduction (Params::kLazy: Fp, whose 4p < R). Values are kept below 2p, not p: a product of
-// two such values is (a·b + M·p)/R < 4p²/R + p < 2p before any subtraction, so the product ends
-// without one (sums of K products: when 4Kp < R; else one subtraction of p brings < 3p below
-// 2p); additions subtract 2p when the sum reaches it, subtractions add 2p on a borrow. The
-// subtraction chain dropped from every product is ~25 instructions on its critical path. Mont32
-// reduces below p where a value leaves registers or is compared (store, ==, is_zero).
+// Lazy reduction (Params::kLazy: Fp, whose 4p < R; Fr where asked, Reduction::kLazy). Values are
+// kept below 2p, not p: with 4p < R a product of two such values is (a·b + M·p)/R < 4p²/R + p < 2p
+// before any subtraction, so the product ends without one (sums of K products: when 4Kp < R; else
+// one subtraction of p brings < 3p below 2p); additions subtract 2p when the sum reaches it,
+// subtractions add 2p on a borrow. The subtraction chain dropped from every product is ~25
+// instructions on its critical path. Fr (2p < R < 4p) gains it only in a product by a value below p
+// (mul_interleaved's ByReduced: < 2p²/R + p < 2p), as every twiddle read from memory is; a product
+// of two held values keeps its subtraction, its sums (below 4p) carry into a 2^(32N) word, and
+// sums of products and the squaring's doubled operand do not fit. Mont32 reduces below p where a
+// value leaves registers or is compared (store, ==, is_zero).
 #pragma once
 
 #include <cstddef>
@@ -42,14 +46,16 @@
 namespace cuzk::gpu {
 namespace mont32 {
 
-// out = s - m if s >= m, else s (m: p or 2p).
+// out = s - m if s >= m, else s (m: p or 2p), for s + top·2^(32N) < 2m with top 0 or 1 (a sum's
+// carry out: then the N-word subtraction borrows, and the top word takes the borrow).
 template <size_t N, class Chain>
-CUZK_HD void subtract_if_at_least(Chain& c, uint32_t* out, const uint32_t* s, const Words<N>& m) {
+CUZK_HD void subtract_if_at_least(Chain& c, uint32_t* out, const uint32_t* s, const Words<N>& m,
+                                  uint32_t top = 0) {
   uint32_t d[N];
   d[0] = c.sub_cc(s[0], m.w[0]);
   CUZK_UNROLL
   for (size_t j = 1; j < N; ++j) d[j] = c.subc_cc(s[j], m.w[j]);
-  const uint32_t keep_s = c.subc(0, 0);  // all ones when s - m borrowed, i.e. s < m
+  const uint32_t keep_s = c.subc(top, 0);  // all ones when s - m borrowed, i.e. s < m
   CUZK_UNROLL
   for (size_t j = 0; j < N; ++j) out[j] = (s[j] & keep_s) | (d[j] & ~keep_s);
 }
@@ -71,6 +77,19 @@ template <class Params, size_t K>
 inline constexpr bool kProductsNeedNoSubtraction =
     Params::kLazy && (uint64_t(K) * 4 * (uint64_t(Params::kModulus.w[Params::kLimbs - 1]) + 1) <=
                       (uint64_t(1) << 32));
+
+// p < kTop·2^(32(N-1)): the bounds below are checked through the top word.
+template <class Params>
+inline constexpr uint64_t kTop = uint64_t(Params::kModulus.w[Params::kLimbs - 1]) + 1;
+
+// Whether (kBound + 1)·p, the bound of a product of two held values before its subtraction, fits
+// N words: not in lazy Fr (3r > R), whose products reduce one factor first (Mont32's operator*).
+template <class Params>
+inline constexpr bool kHeldProductsFit = (kBound<Params> + 1) * kTop<Params> <= (uint64_t(1) << 32);
+
+// Whether a sum of two values below kBound·p can reach 2^(32N) (lazy Fr: 4r > R).
+template <class Params>
+inline constexpr bool kSumsCarryOut = kTop<Params> * 2 * kBound<Params> > (uint64_t(1) << 32);
 
 // s[0, W) = x + y over W words (the caller's bounds keep it from wrapping).
 template <size_t W, class Chain>
@@ -186,11 +205,12 @@ CUZK_HD void shift_row(Chain& c, uint32_t* e, uint32_t* o) {
 }
 
 // The last division: out = T/2^32 = O + E_1..E_N (which fits N words), reduced below kBound·p: one
-// subtraction of p, none where the K products' bound allows (kProductsNeedNoSubtraction).
-template <class Params, size_t K, class Chain>
+// subtraction of p, none where the K products' bound allows (kProductsNeedNoSubtraction) or, in a
+// lazy field, for one product by a factor below p (ByReduced: < 2p²/R + p < 2p).
+template <class Params, size_t K, bool ByReduced, class Chain>
 CUZK_HD void finish_rows(Chain& c, uint32_t* out, const uint32_t* e, const uint32_t* o) {
   constexpr size_t N = Params::kLimbs;
-  if constexpr (kProductsNeedNoSubtraction<Params, K>) {
+  if constexpr (kProductsNeedNoSubtraction<Params, K> || (Params::kLazy && K == 1 && ByReduced)) {
     add_words<N>(c, out, o, e + 1);
   } else {
     uint32_t s[N];
@@ -207,10 +227,12 @@ CUZK_HD void finish_rows(Chain& c, uint32_t* out, const uint32_t* e, const uint3
 // needs 2N+2 words of registers instead of the 4N of a full product reduced afterwards. Row i adds
 // the b_t,i·a_t and m·p, then divides by 2^32 (shift_row). Bounds: the result before the final
 // subtraction is (sum a_t·b_t + M·p)/R < K·kBound²·p²/R + p, below (kBound + 1)·p when
-// K·kBound·p < R (static_assert: then one subtraction finishes, or none: finish_rows); within a
-// row E and O stay below 2^(32N+4), their top words holding the carries. K = 2 (mul_sum) shares one
-// reduction between two products: 3/4 of the multiply-adds of two multiplications.
-template <class Params, size_t K, class Chain>
+// K·kBound·p < R (static_assert: then one subtraction finishes, or none: finish_rows), and
+// (kBound + 1)·p must fit N words (kHeldProductsFit); within a row E and O stay below 2^(32N+4),
+// their top words holding the carries. K = 2 (mul_sum) shares one reduction between two products:
+// 3/4 of the multiply-adds of two multiplications. ByReduced (K = 1): b is below p, the result
+// below kBound·p²/R + p < 2p (finish_rows).
+template <class Params, size_t K, bool ByReduced = false, class Chain>
 CUZK_HD void sum_of_products(Chain& c, uint32_t* out, const uint32_t* const (&a)[K],
                              const uint32_t* const (&b)[K]) {
   constexpr size_t N = Params::kLimbs;
@@ -219,6 +241,8 @@ CUZK_HD void sum_of_products(Chain& c, uint32_t* out, const uint32_t* const (&a)
       K >= 1 && uint64_t(K) * kBound<Params> * (uint64_t(Params::kModulus.w[N - 1]) + 1) <=
                     (uint64_t(1) << 32),
       "K·kBound·p < R: one subtraction brings the sum below kBound·p");
+  static_assert(ByReduced ? K == 1 : kHeldProductsFit<Params>,
+                "the result before its subtraction fits N words");
   uint32_t e[N + 1], o[N + 1];
   first_row<N>(c, e, o, a[0], b[0][0]);  // row 0: the first term's products themselves
   CUZK_UNROLL
@@ -237,14 +261,14 @@ CUZK_HD void sum_of_products(Chain& c, uint32_t* out, const uint32_t* const (&a)
     for (size_t t = 0; t < K; ++t) mad_pairs<N, 0, false>(c, e, a[t], b[t][i]);
     reduce_row<Params>(c, e, o);
   }
-  finish_rows<Params, K>(c, out, e, o);
+  finish_rows<Params, K, ByReduced>(c, out, e, o);
 }
 
-template <class Params, class Chain>
+template <class Params, bool ByReduced = false, class Chain>
 CUZK_HD void mul_interleaved(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
   const uint32_t* const as[1] = {a};
   const uint32_t* const bs[1] = {b};
-  sum_of_products<Params, 1>(c, out, as, bs);
+  sum_of_products<Params, 1, ByReduced>(c, out, as, bs);
 }
 
 // out = a²·R^-1 mod p: the rows of mul_interleaved with each cross product computed once. Row i
@@ -256,6 +280,7 @@ CUZK_HD void mul_interleaved(Chain& c, uint32_t* out, const uint32_t* a, const u
 template <class Params, class Chain>
 CUZK_HD void square_interleaved(Chain& c, uint32_t* out, const uint32_t* a) {
   constexpr size_t N = Params::kLimbs;
+  static_assert(!kSumsCarryOut<Params>, "2a must fit N words (Mont32::square multiplies instead)");
   uint32_t twice[N];  // 2a
   twice[0] = a[0] << 1;
   CUZK_UNROLL
@@ -277,17 +302,26 @@ CUZK_HD void square_interleaved(Chain& c, uint32_t* out, const uint32_t* a) {
     mad_pairs<N, 0, false>(c, e, x, a[i], (i + 1) / 2);  // even limbs 2k >= i
     reduce_row<Params>(c, e, o);
   }
-  finish_rows<Params, 1>(c, out, e, o);
+  finish_rows<Params, 1, false>(c, out, e, o);
 }
 
-// a + b < 2·kBound·p < 2^(32N): no carry out; reduced below kBound·p.
+// a + b, reduced below kBound·p; a + b < 2·kBound·p, which reaches 2^(32N) only in lazy Fr
+// (kSumsCarryOut: the carry out is kept as the top word).
 template <class Params, class Chain>
 CUZK_HD void add(Chain& c, uint32_t* out, const uint32_t* a, const uint32_t* b) {
   constexpr size_t N = Params::kLimbs;
   constexpr Words<N> m = Params::kLazy ? Params::kTwiceModulus : Params::kModulus;
   uint32_t s[N];
-  add_words<N>(c, s, a, b);
-  subtract_if_at_least<N>(c, out, s, m);
+  if constexpr (kSumsCarryOut<Params>) {
+    s[0] = c.add_cc(a[0], b[0]);
+    CUZK_UNROLL
+    for (size_t j = 1; j < N; ++j) s[j] = c.addc_cc(a[j], b[j]);
+    const uint32_t top = c.addc(0, 0);
+    subtract_if_at_least<N>(c, out, s, m, top);
+  } else {
+    add_words<N>(c, s, a, b);
+    subtract_if_at_least<N>(c, out, s, m);
+  }
 }
 
 // a - b, plus kBound·p on a borrow.

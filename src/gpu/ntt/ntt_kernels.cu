@@ -18,7 +18,7 @@ constexpr unsigned kMinBlocksPerSm = 4;
 
 template <unsigned B, Flow kFlow>
 __global__ void __launch_bounds__(kThreads, kMinBlocksPerSm) pass_kernel(const PassArgs a) {
-  using Tile = PassTile<FrDevice, B, kFlow>;
+  using Tile = PassTile<FrNttDevice, B, kFlow>;
   static_assert(Tile::kSmemBytes <= 48 * 1024, "static shared memory limit");
   __shared__ Quad smem[Tile::kSmemBytes / sizeof(Quad)];
   if (!Tile::active(a, blockIdx.x)) return;  // uniform over the block
@@ -64,7 +64,7 @@ void launch_step(const Step& step, cudaStream_t stream) {
     dispatch_pass(step, [&](auto bits, auto flow) {
       constexpr unsigned B = decltype(bits)::value;
       constexpr Flow kFlow = decltype(flow)::value;
-      using Tile = PassTile<FrDevice, B, kFlow>;
+      using Tile = PassTile<FrNttDevice, B, kFlow>;
       pass_kernel<B, kFlow><<<Tile::blocks(step.args), kThreads, 0, stream>>>(step.args);
     });
   }

@@ -1,5 +1,5 @@
 // Launching the steps of an NTT program (ntt_program.hpp) on a stream: one kernel per pass
-// (PassTile<FrDevice, B, Flow> of ntt_pass.hpp, a block per tile) and one per bit-reversal.
+// (PassTile<FrNttDevice, B, Flow> of ntt_pass.hpp, a block per tile) and one per bit-reversal.
 // Internal to the GPU backend; GpuNtt (ntt.hpp) is the interface.
 #pragma once
 

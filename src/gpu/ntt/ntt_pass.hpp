@@ -1,4 +1,4 @@
-// One pass of the GPU number-theoretic transform over Fr, written once for the device (FrDevice,
+// One pass of the GPU number-theoretic transform over Fr, written once for the device (FrNttDevice,
 // ntt_kernels.cu) and the host (Mont32 over HostCarryChain, tests/gpu/ntt_host_test.cpp emulates
 // the grid), plus the in-place bit-reversal permutation. The sequencing of passes into transforms
 // is ntt_program.hpp; the tables they read are ntt_tables.hpp.
@@ -175,9 +175,10 @@ CUZK_HD F tile_get(const Quad* smem, unsigned i) {
   return join_halves<F>(smem[s], smem[kSlots + s]);
 }
 
+// The tile holds values as F holds them (below 2r where F is lazy), read back only by tile_get.
 template <unsigned kSlots, class F>
 CUZK_HD void tile_put(Quad* smem, unsigned i, const F& x) {
-  const FrStorage st = x.store();
+  const FrStorage st = x.held();
   Quad lo, hi;
   CUZK_UNROLL
   for (unsigned j = 0; j < 4; ++j) {
@@ -213,7 +214,8 @@ struct Factors {
   template <class F>
   CUZK_HD F apply(F x) const {
     CUZK_ROLLED
-    for (unsigned f = 0; f < count; ++f) x = x * F::load(*(f == 0 ? p0 + i0 : p1 + i1));
+    for (unsigned f = 0; f < count; ++f)
+      x = x.times_reduced(F::load(*(f == 0 ? p0 + i0 : p1 + i1)));
     return x;
   }
 };
@@ -257,7 +259,9 @@ constexpr bool can_pair_columns(unsigned bits, unsigned lo) {
   return k % 2 == 1 && lo >= (k - 1) / 2;
 }
 
-// The tile algorithm of one pass over B bits. F: the register field type (FrDevice on the device).
+// The tile algorithm of one pass over B bits. F: the register field type (FrNttDevice on the
+// device); every product is by a table entry (below r), so a lazily held F (below 2r) needs no
+// final subtraction in it; the tiles hold F as held, global memory reduced.
 template <class F, unsigned B, Flow kFlow>
 struct PassTile {
   static_assert(B >= 1 && B <= kMaxPassLog, "pass width out of range");
@@ -517,11 +521,11 @@ struct PassTile {
     if constexpr (kFlow == Flow::kDif) {
       F d = u - v;
       u = u + v;
-      if (e != 0) d = d * inner(a, smem, (1u << t) + e);
+      if (e != 0) d = d.times_reduced(inner(a, smem, (1u << t) + e));
       v = d;
     } else {
       F vw = v;
-      if (e != 0) vw = vw * inner(a, smem, (1u << t) + e);
+      if (e != 0) vw = vw.times_reduced(inner(a, smem, (1u << t) + e));
       v = u - vw;
       u = u + vw;
     }
