@@ -26,9 +26,8 @@
 namespace cuzk::gpu::ntt_detail {
 namespace {
 
-// The passes' Fr held lazily (below 2r, CUZK_GPU_LAZY_NTT=1's FrNttDevice), the harder case: the
-// default device build runs the same code fully reduced, where held() and times_reduced are
-// store() and the plain product.
+// The passes' Fr held lazily (below 2r), as the device's FrNttDevice is (CUZK_GPU_LAZY_NTT=0 runs
+// the same code fully reduced, where held() and times_reduced are store() and the plain product).
 using Emu = Mont32<ff::FrConfig, HostCarryChain, Reduction::kLazy>;
 
 // The tables of one size in host memory, and their view.

@@ -18,9 +18,9 @@ namespace cuzk::gpu {
 
 using FpDevice = Mont32<ff::FpConfig, PtxCarryChain>;  // 12 × 32-bit limbs
 using FrDevice = Mont32<ff::FrConfig, PtxCarryChain>;  // 8 × 32-bit limbs, fully reduced
-// The NTT's Fr: fully reduced; with CUZK_GPU_LAZY_NTT=1 held below 2r, so that its products by
-// twiddles end without a subtraction (mont32_rows.hpp, "Lazy reduction"): not yet measured on a
-// GPU (docs/perf/gpu.md, "NTT over Fr by size").
+// The NTT's Fr: held below 2r, so that its products by twiddles end without a subtraction
+// (mont32_rows.hpp, "Lazy reduction"): forward 2^27 2.8 % faster, H 2.5 % (docs/perf/gpu.md,
+// "NTT over Fr by size"); CUZK_GPU_LAZY_NTT=0 reduces it fully.
 using FrNttDevice = Mont32<ff::FrConfig, PtxCarryChain, kNttReduction>;
 // G2's Fp is fully reduced: the G2 bucket kernels already spill, and lazily reduced they ran 5-6 %
 // slower (G1's 2-3 % faster; docs/perf/gpu.md, "Lazy reduction in G1").

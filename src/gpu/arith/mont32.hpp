@@ -4,7 +4,7 @@
 // Representation. Limbs are little-endian 32-bit words in Montgomery form with R = 2^(32N), below
 // p, or below 2p in registers where the field is reduced lazily (mont32_rows.hpp, Reduction in
 // mont32_params.hpp: Fp by default, as G1 uses it; G2's Fp2 sits on a fully reduced Fp; Fr is
-// reduced fully but in the NTT built with CUZK_GPU_LAZY_NTT: fields.cuh); storage in memory
+// lazy in the NTT, fully reduced elsewhere: fields.cuh); storage in memory
 // (FieldStorage, field_storage.hpp) always holds the fully reduced value, bit for bit the CPU
 // field's representation (see mont32_params.hpp, which derives every constant from the CPU
 // Config). Comparisons see values, not limbs.
