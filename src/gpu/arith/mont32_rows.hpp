@@ -67,20 +67,20 @@ CUZK_HD void subtract_p_if_needed(Chain& c, uint32_t* out, const uint32_t* s) {
   subtract_if_at_least<Params::kLimbs>(c, out, s, p);
 }
 
+// p < kTop·2^(32(N-1)): the bounds below are checked through the top word.
+template <class Params>
+inline constexpr uint64_t kTop = uint64_t(Params::kModulus.w[Params::kLimbs - 1]) + 1;
+
 // The values a field's operations return (and accept) are below kBound · p: 2 when lazy, else 1.
 template <class Params>
 inline constexpr uint64_t kBound = Params::kLazy ? 2 : 1;
 
 // A lazily reduced sum of K products needs no final subtraction: it is below K·4p²/R + p, which
-// is below 2p when 4Kp < R (bounded through the top word: p < (top + 1)·2^(32(N-1))).
+// is below 2p when 4Kp < R.
 template <class Params, size_t K>
-inline constexpr bool kProductsNeedNoSubtraction =
-    Params::kLazy && (uint64_t(K) * 4 * (uint64_t(Params::kModulus.w[Params::kLimbs - 1]) + 1) <=
-                      (uint64_t(1) << 32));
-
-// p < kTop·2^(32(N-1)): the bounds below are checked through the top word.
-template <class Params>
-inline constexpr uint64_t kTop = uint64_t(Params::kModulus.w[Params::kLimbs - 1]) + 1;
+inline constexpr bool kProductsNeedNoSubtraction = Params::kLazy &&
+                                                   (uint64_t(K) * 4 * kTop<Params> <=
+                                                    (uint64_t(1) << 32));
 
 // Whether (kBound + 1)·p, the bound of a product of two held values before its subtraction, fits
 // N words: not in lazy Fr (3r > R), whose products reduce one factor first (Mont32's operator*).
@@ -237,10 +237,8 @@ CUZK_HD void sum_of_products(Chain& c, uint32_t* out, const uint32_t* const (&a)
                              const uint32_t* const (&b)[K]) {
   constexpr size_t N = Params::kLimbs;
   static_assert(N % 2 == 0, "the limbs of a pair up");
-  static_assert(
-      K >= 1 && uint64_t(K) * kBound<Params> * (uint64_t(Params::kModulus.w[N - 1]) + 1) <=
-                    (uint64_t(1) << 32),
-      "K·kBound·p < R: one subtraction brings the sum below kBound·p");
+  static_assert(K >= 1 && uint64_t(K) * kBound<Params> * kTop<Params> <= (uint64_t(1) << 32),
+                "K·kBound·p < R: one subtraction brings the sum below kBound·p");
   static_assert(ByReduced ? K == 1 : kHeldProductsFit<Params>,
                 "the result before its subtraction fits N words");
   uint32_t e[N + 1], o[N + 1];
