@@ -2,6 +2,7 @@
 # Builds, tests and benchmarks the GPU path in one call (for a machine with an NVIDIA GPU).
 # Needs only a C++ compiler, CUDA (nvcc), CMake, ninja and GoogleTest: no other packages.
 #   scripts/gpu-check.sh [--quick] [--multi] [--deadline] [--out DIR] [--sppark DIR --blst DIR]
+#                        [--bin DIR]
 #     --quick   tests, then only the partition proof benchmark at --log2 20 (seconds)
 #     --multi   tests, then gpu_spread_bench: throughput over every GPU of the host against one
 #               (32 GiB-shaped partitions; with --quick at --log2 20)
@@ -10,6 +11,8 @@
 #     --out DIR also write the logs there (default: build/gpu/logs)
 #     --sppark DIR --blst DIR   then sppark's NTT and MSM beside ours in the same call
 #               (scripts/sppark-bench.sh; source trees of supranational/sppark and blst)
+#     --bin DIR no build: the programs packed elsewhere by `scripts/pack-binaries.sh OUT.tgz --gpu`
+#               (unpacked, DIR/ holds them and lib/), the tests run as test_gpu_host and test_gpu
 #     (paths from the repository's root)
 # Benchmarks: gpu_field_bench, gpu_ntt_bench, gpu_msm_bench, and gpu_partition_bench (a whole
 # PoRep-shaped partition proof through CudaBackend) at the real size, --log2 27 (~45 GB of device
@@ -23,6 +26,7 @@ deadline=0
 out=build/gpu/logs
 sppark=''
 blst=''
+bin=''
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
@@ -31,6 +35,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift ;;
     --sppark) sppark=$2; shift ;;
     --blst) blst=$2; shift ;;
+    --bin) bin=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -41,38 +46,67 @@ arch=${CUDA_ARCH:-90}
 summary=()
 
 echo "== GPU: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null)"
-echo "== configure (sm_$arch)"
-cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
-  -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch" \
-  -DCUZK_BUILD_APPS=OFF -DCUZK_BUILD_BENCH=OFF >"$out/configure.log" 2>&1 \
-  || { cat "$out/configure.log"; exit 1; }
+# The programs: built here into build/gpu, or packed ones in --bin.
+find_exe() { find "${bin:-build/gpu}" -name "$1" -type f -perm -u+x | head -1; }
 
-targets=()
-available=$(cmake --build build/gpu --target help 2>/dev/null)
-for t in test_gpu_host test_gpu gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench \
-         gpu_partition_bench gpu_spread_bench gpu_deadline_bench; do
-  grep -q "^$t:" <<<"$available" && targets+=("$t")
-done
-# Each target on its own, so that one broken target does not hide the others' results.
-for t in "${targets[@]}"; do
-  start=$(date +%s)
-  if cmake --build build/gpu --target "$t" >>"$out/build.log" 2>&1; then
-    summary+=("build $t|ok|$(( $(date +%s) - start )) s")
-  else
-    grep -E "error" "$out/build.log" | head -20
-    summary+=("build $t|FAILED|see $out/build.log")
-  fi
-done
+build_and_ctest() {
+  echo "== configure (sm_$arch)"
+  cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_CUDA=ON \
+    -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch" \
+    -DCUZK_BUILD_APPS=OFF -DCUZK_BUILD_BENCH=OFF >"$out/configure.log" 2>&1 \
+    || { cat "$out/configure.log"; exit 1; }
 
-echo "== tests (ctest -L gpu)"
-ctest --test-dir build/gpu -L gpu --output-on-failure -j4 >"$out/ctest.log" 2>&1
-rc=$?
-grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest.log" | tail -20
-summary+=("tests|$([ $rc -eq 0 ] && echo ok || echo FAILED)|$(grep -E 'tests passed' "$out/ctest.log" | tail -1)")
+  targets=()
+  available=$(cmake --build build/gpu --target help 2>/dev/null)
+  for t in test_gpu_host test_gpu gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench \
+           gpu_partition_bench gpu_spread_bench gpu_deadline_bench; do
+    grep -q "^$t:" <<<"$available" && targets+=("$t")
+  done
+  # Each target on its own, so that one broken target does not hide the others' results.
+  for t in "${targets[@]}"; do
+    start=$(date +%s)
+    if cmake --build build/gpu --target "$t" >>"$out/build.log" 2>&1; then
+      summary+=("build $t|ok|$(( $(date +%s) - start )) s")
+    else
+      grep -E "error" "$out/build.log" | head -20
+      summary+=("build $t|FAILED|see $out/build.log")
+    fi
+  done
+
+  echo "== tests (ctest -L gpu)"
+  ctest --test-dir build/gpu -L gpu --output-on-failure -j4 >"$out/ctest.log" 2>&1
+  rc=$?
+  grep -E "tests passed|tests failed|Failed|\*\*\*" "$out/ctest.log" | tail -20
+  summary+=("tests|$([ $rc -eq 0 ] && echo ok || echo FAILED)|$(grep -E 'tests passed' "$out/ctest.log" | tail -1)")
+}
+
+# The packed tests, each program whole (ctest needs the build tree).
+packed_tests() {
+  local t exe trc
+  rc=0
+  for t in test_gpu_host test_gpu; do
+    exe=$(find_exe "$t")
+    [ -n "$exe" ] || { echo "$t: not in $bin" >&2; rc=1; continue; }
+    "$exe" --gtest_brief=1 >"$out/$t.log" 2>&1
+    trc=$?
+    [ $trc -eq 0 ] || rc=$trc
+    grep -E "tests? from .* ran|PASSED|FAILED|SKIPPED" "$out/$t.log" | tail -6
+    summary+=("$t|$([ $trc -eq 0 ] && echo ok || echo FAILED)|$(grep -E '^\[.*\] [0-9]+ tests?[.,]' \
+      "$out/$t.log" | tail -3 | tr -s ' \n' ' ')")
+  done
+}
+
+if [ -n "$bin" ]; then
+  export LD_LIBRARY_PATH="$bin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  echo "== tests (packed programs in $bin)"
+  packed_tests
+else
+  build_and_ctest
+fi
 
 # The tests that fill the device's memory, alone (they would fail tests running beside them).
 echo "== memory tests (CUZK_GPU_OOM_TEST=1, one at a time)"
-exe=$(find build/gpu -name test_gpu -type f -perm -u+x | head -1)
+exe=$(find_exe test_gpu)
 if [ -n "$exe" ]; then
   CUZK_GPU_OOM_TEST=1 "$exe" --gtest_filter='*OutOfDeviceMemory*:*MsmScratchAtATime*' \
     >"$out/memory-tests.log" 2>&1
@@ -90,7 +124,7 @@ fi
 [ "$multi" -eq 1 ] && benches=(gpu_spread_bench)
 [ "$deadline" -eq 1 ] && benches=(gpu_deadline_bench)
 for b in "${benches[@]}"; do
-  exe=$(find build/gpu -name "$b" -type f -perm -u+x | head -1)
+  exe=$(find_exe "$b")
   [ -n "$exe" ] || continue
   args=()
   case "$b" in
@@ -114,7 +148,7 @@ for b in "${benches[@]}"; do
 done
 
 if [ -n "$sppark" ] && [ -n "$blst" ]; then
-  ntt=$(find build/gpu -name gpu_ntt_bench -type f -perm -u+x | head -1)
+  ntt=$(find_exe gpu_ntt_bench)
   if [ -n "$ntt" ]; then
     echo "== sppark beside cuzk"
     scripts/sppark-bench.sh --sppark "$sppark" --blst "$blst" --bin "$(dirname "$ntt")" \
