@@ -110,9 +110,10 @@ exe=$(find_exe test_gpu)
 if [ -n "$exe" ]; then
   CUZK_GPU_OOM_TEST=1 "$exe" --gtest_filter='*OutOfDeviceMemory*:*MsmScratchAtATime*' \
     >"$out/memory-tests.log" 2>&1
-  rc=$?
+  mrc=$?
+  [ $mrc -eq 0 ] || rc=$mrc  # the exit status keeps the tests' failure too
   grep -E "PASSED|FAILED" "$out/memory-tests.log" | tail -5
-  summary+=("memory tests|$([ $rc -eq 0 ] && echo ok || echo FAILED)|$(grep -E 'PASSED' "$out/memory-tests.log" | tail -1)")
+  summary+=("memory tests|$([ $mrc -eq 0 ] && echo ok || echo FAILED)|$(grep -E 'PASSED' "$out/memory-tests.log" | tail -1)")
 fi
 
 benches=(gpu_field_bench gpu_ntt_bench gpu_msm_bench gpu_prove_bench gpu_partition_bench)
@@ -125,7 +126,7 @@ fi
 [ "$deadline" -eq 1 ] && benches=(gpu_deadline_bench)
 for b in "${benches[@]}"; do
   exe=$(find_exe "$b")
-  [ -n "$exe" ] || continue
+  [ -n "$exe" ] || { echo "== $b: not built (or not packed)"; continue; }
   args=()
   case "$b" in
     gpu_partition_bench | gpu_spread_bench) args=(--log2 "$partition_log2") ;;
