@@ -64,10 +64,8 @@ struct Fp64Mont {
 
   // x rounded to the nearest multiple of 2^24 (|x| < 2^74): x + K lies in [2^76, 2^77), where the
   // spacing of doubles is 2^24.
-  static CUZK_HD double round24(double x) {
-    constexpr double kRound = 1.5 * 0x1p76;
-    return (x + kRound) - kRound;
-  }
+  static constexpr double kRound = 1.5 * 0x1p76;
+  static CUZK_HD double round24(double x) { return (x + kRound) - kRound; }
 
   // From the stored form (12 little-endian 32-bit words, below 2^384): unsigned digits.
   static CUZK_HD Fp64Mont load(const FpStorage& s) {
@@ -131,8 +129,8 @@ struct Fp64Mont {
     for (int i = 0; i < kDigits; ++i) {
       const double t = col[i];
       const double low = t - round24(t);
-      const double x = low * c.minus_p_inv;
-      const double m = x - round24(x);
+      // m = x − round24(x) for x = low·(−p⁻¹), exact below 2^47: x never formed on its own.
+      const double m = fma(low, c.minus_p_inv, -(fma(low, c.minus_p_inv, kRound) - kRound));
       col[i + 1] = fma(m, c.p[1], col[i + 1]);
       col[i + 1] = fma(fma(m, c.p[0], t), 0x1p-24, col[i + 1]);
       CUZK_UNROLL
