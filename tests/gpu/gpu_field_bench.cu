@@ -94,9 +94,9 @@ __global__ void multiply_ceiling(uint32_t* data, size_t n, int iters) {
 // ints; kByWarp: even warps the integer chain, odd warps the FP64 one, both into out.
 enum class Fp64Mix { kFp64, kBoth, kByWarp };
 
-template <Fp64Mix kMix>
-__global__ void fp64_chain(const FpStorage* in, FpStorage* out, FpStorage* ints, size_t n,
-                           int iters) {
+template <Fp64Mix kMix, int kMinBlocks = 1>
+__global__ void __launch_bounds__(kThreadsPerBlock, kMinBlocks)
+    fp64_chain(const FpStorage* in, FpStorage* out, FpStorage* ints, size_t n, int iters) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   if (kMix == Fp64Mix::kByWarp && (threadIdx.x / 32) % 2 == 0) {
@@ -191,10 +191,10 @@ void bench_fp64(size_t n, int iters) {
   in.upload(host);
   const unsigned blocks = unsigned((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
   const double ops = double(n) * iters;
-  const auto time_mix = [&](auto mix, double count) {
+  const auto time_mix = [&](auto mix, double count, auto min_blocks) {
     return time_kernel(
         [&] {
-          fp64_chain<decltype(mix)::value>
+          fp64_chain<decltype(mix)::value, decltype(min_blocks)::value>
               <<<blocks, kThreadsPerBlock>>>(in.data(), out.data(), ints.data(), n, iters);
         },
         count);
@@ -206,15 +206,35 @@ void bench_fp64(size_t n, int iters) {
     for (size_t i = 0; i < n; ++i) bad += !(got[i] == want[i]);
     std::printf("%-26s %zu of %zu results differ from the integer chain's\n", "", bad, n);
   };
-  const Timing both = time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kBoth>{}, 2 * ops);
+  const Timing both = time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kBoth>{}, 2 * ops,
+                               std::integral_constant<int, 1>{});
   ints.download(want);
   print_row("Fp mul, int + FP64/thread", n, iters, both);
   report_mismatches();
   print_row("Fp mul, FP64 digits", n, iters,
-            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kFp64>{}, ops));
+            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kFp64>{}, ops,
+                     std::integral_constant<int, 1>{}));
   report_mismatches();
   print_row("Fp mul, int | FP64 by warp", n, iters,
-            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kByWarp>{}, ops));
+            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kByWarp>{}, ops,
+                     std::integral_constant<int, 1>{}));
+  report_mismatches();
+  // The same with at most 128 / 85 registers (2 / 3 blocks of 256 per SM) instead of 150 (one).
+  print_row("  by warp, 2 blocks/SM", n, iters,
+            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kByWarp>{}, ops,
+                     std::integral_constant<int, 2>{}));
+  report_mismatches();
+  print_row("  by warp, 3 blocks/SM", n, iters,
+            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kByWarp>{}, ops,
+                     std::integral_constant<int, 3>{}));
+  report_mismatches();
+  print_row("  FP64 digits, 2 blocks/SM", n, iters,
+            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kFp64>{}, ops,
+                     std::integral_constant<int, 2>{}));
+  report_mismatches();
+  print_row("  int + FP64, 2 blocks/SM", n, iters,
+            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kBoth>{}, 2 * ops,
+                     std::integral_constant<int, 2>{}));
   report_mismatches();
 }
 
