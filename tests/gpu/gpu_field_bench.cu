@@ -9,8 +9,6 @@
 // and the numbers measure the arithmetic, not memory. Timed with CUDA events after one warm-up
 // launch; prints one table row per kernel. Correctness is the tests' job (test_gpu).
 //
-// FP64-pipe Fp products (fp64_mont.hpp), alone and beside the integer ones, are rows of their own.
-//
 // Usage: gpu_field_bench [log2_threads (default 20)] [chain_length_scale (default 1)]
 #include <cstdio>
 #include <cstdlib>
@@ -20,7 +18,6 @@
 
 #include "bench_main.hpp"
 #include "gpu/arith/fields.cuh"
-#include "gpu/arith/fp64_mont.hpp"
 #include "gpu/arith/point_storage.hpp"
 #include "gpu/util/cuda_util.hpp"
 #include "test_values.hpp"
@@ -88,36 +85,6 @@ __global__ void multiply_ceiling(uint32_t* data, size_t n, int iters) {
   data[i] = uint32_t(sum ^ (sum >> 32));
 }
 
-// Fp products on the FP64 pipe (fp64_mont.hpp) beside the integer ones (FpDevice), each thread
-// from x = in[i], y = in[i + 1] (read only, so every launch computes the same). kMix: kFp64 alone
-// into out; kBoth: one chain of each kind per thread, the FP64 one into out, the integer one into
-// ints; kByWarp: even warps the integer chain, odd warps the FP64 one, both into out.
-enum class Fp64Mix { kFp64, kBoth, kByWarp };
-
-template <Fp64Mix kMix, int kMinBlocks = 1>
-__global__ void __launch_bounds__(kThreadsPerBlock, kMinBlocks)
-    fp64_chain(const FpStorage* in, FpStorage* out, FpStorage* ints, size_t n, int iters) {
-  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  if (kMix == Fp64Mix::kByWarp && (threadIdx.x / 32) % 2 == 0) {
-    FpDevice x = FpDevice::load(in[i]);
-    const FpDevice y = FpDevice::load(in[(i + 1) % n]);
-    for (int k = 0; k < iters; ++k) x = x * y;
-    out[i] = x.store();
-    return;
-  }
-  Fp64Mont x = Fp64Mont::load(in[i]);
-  const Fp64Mont y = Fp64Mont::load(in[(i + 1) % n]);
-  FpDevice xi = FpDevice::load(in[i]);
-  const FpDevice yi = FpDevice::load(in[(i + 1) % n]);
-  for (int k = 0; k < iters; ++k) {
-    x = x * y;
-    if constexpr (kMix == Fp64Mix::kBoth) xi = xi * yi;
-  }
-  out[i] = x.store();
-  if constexpr (kMix == Fp64Mix::kBoth) ints[i] = xi.store();
-}
-
 // P: the accumulator type (Xyzz / Jacobian over the device field of curve C); kWays independent
 // accumulators per thread, chain w adding the bases from 17·w on.
 template <class C, class P, int kWays = 1>
@@ -181,61 +148,6 @@ void bench_field(const char* mul_name, const char* sqr_name, size_t n, int iters
       sqr_name, n, iters,
       time_kernel([&] { field_chain<F, true><<<blocks, kThreadsPerBlock>>>(d.data(), n, iters); },
                   ops));
-}
-
-// The FP64 rows: Fp products per second, and how many threads' FP64 results differ from the
-// integer chain's (the device's own check of fp64_mont.hpp; the host tests run the same code).
-void bench_fp64(size_t n, int iters) {
-  const std::vector<ff::Fp> host = testing::random_values<ff::Fp>(n, 4);
-  DeviceBuffer<FpStorage> in(n), out(n), ints(n);
-  in.upload(host);
-  const unsigned blocks = unsigned((n + kThreadsPerBlock - 1) / kThreadsPerBlock);
-  const double ops = double(n) * iters;
-  const auto time_mix = [&](auto mix, double count, auto min_blocks) {
-    return time_kernel(
-        [&] {
-          fp64_chain<decltype(mix)::value, decltype(min_blocks)::value>
-              <<<blocks, kThreadsPerBlock>>>(in.data(), out.data(), ints.data(), n, iters);
-        },
-        count);
-  };
-  std::vector<FpStorage> want(n), got(n);
-  const auto report_mismatches = [&] {
-    out.download(got);
-    size_t bad = 0;
-    for (size_t i = 0; i < n; ++i) bad += !(got[i] == want[i]);
-    std::printf("%-26s %zu of %zu results differ from the integer chain's\n", "", bad, n);
-  };
-  const Timing both = time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kBoth>{}, 2 * ops,
-                               std::integral_constant<int, 1>{});
-  ints.download(want);
-  print_row("Fp mul, int + FP64/thread", n, iters, both);
-  report_mismatches();
-  print_row("Fp mul, FP64 digits", n, iters,
-            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kFp64>{}, ops,
-                     std::integral_constant<int, 1>{}));
-  report_mismatches();
-  print_row("Fp mul, int | FP64 by warp", n, iters,
-            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kByWarp>{}, ops,
-                     std::integral_constant<int, 1>{}));
-  report_mismatches();
-  // The same with at most 128 / 85 registers (2 / 3 blocks of 256 per SM) instead of 150 (one).
-  print_row("  by warp, 2 blocks/SM", n, iters,
-            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kByWarp>{}, ops,
-                     std::integral_constant<int, 2>{}));
-  report_mismatches();
-  print_row("  by warp, 3 blocks/SM", n, iters,
-            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kByWarp>{}, ops,
-                     std::integral_constant<int, 3>{}));
-  report_mismatches();
-  print_row("  FP64 digits, 2 blocks/SM", n, iters,
-            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kFp64>{}, ops,
-                     std::integral_constant<int, 2>{}));
-  report_mismatches();
-  print_row("  int + FP64, 2 blocks/SM", n, iters,
-            time_mix(std::integral_constant<Fp64Mix, Fp64Mix::kBoth>{}, 2 * ops,
-                     std::integral_constant<int, 2>{}));
-  report_mismatches();
 }
 
 // Rows in instructions per second of each kind (an IMAD.WIDE is one instruction and two product
@@ -354,7 +266,6 @@ int run(int argc, char** argv) {
   bench_multiply_ceiling(n, 512 * scale, prop);
   bench_field<FrDevice, ff::Fr>("Fr mul", "Fr square", n, 256 * scale);
   bench_field<FpDevice, ff::Fp>("Fp mul", "Fp square", n, 128 * scale);
-  bench_fp64(n, 128 * scale);
   bench_field<Fp2Device, ff::Fp2>("Fp2 mul", "Fp2 square", n, 32 * scale);
 
   const DeviceBuffer<G1AffineStorage> bases = cached_bases<curve::G1Config>();
